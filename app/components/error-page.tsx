@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { serverHtmlForBot } from "~/shell/bot-fallback";
+import { SiteHeader } from "./site-header";
+
+const NOT_FOUND = "Page Not Found";
+const SERVER_ERROR = "Internal Server Error";
+
+/** Status and title of any thrown value: 404 Page Not Found, else a 5xx. */
+export function errorTitleOf(error: unknown): { status: number; title: string } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { status: 404, title: NOT_FOUND };
+    if (error.status < 500 && error.statusText) return { status: error.status, title: error.statusText };
+    return { status: error.status >= 500 ? error.status : 500, title: SERVER_ERROR };
+  }
+  return { status: 500, title: SERVER_ERROR };
+}
+
+/**
+ * The app's one error page. A crawler whose browser failed after the server
+ * rendered a good page keeps that page instead (SPEC §1).
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const { pathname } = useLocation();
+  const botHtml = serverHtmlForBot();
+  useEffect(() => {
+    if (botHtml) console.error("Kept the server-rendered page for a crawler after:", error);
+  }, [botHtml, error]);
+  if (botHtml) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup the server itself rendered for this page
+    return <div className="contents" dangerouslySetInnerHTML={{ __html: botHtml }} />;
+  }
+
+  const { status, title } = errorTitleOf(error);
+  const message = status === 404 ? `${NOT_FOUND}: ${pathname}` : title;
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <div data-error-page className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main className="flex flex-1 items-center justify-center px-6 py-16">
+        <div className="w-full max-w-lg text-center">
+          <p className="font-semibold text-primary text-sm tracking-wide">Error {status}</p>
+          <h1 className="mt-3 font-bold text-4xl tracking-tight sm:text-5xl">{title}</h1>
+          <p className="mt-4 break-words text-muted-foreground" data-testid="error-message">
+            {message}
+          </p>
+          <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+            <Button asChild>
+              <Link to="/">
+                <span className="icon-[lucide--house]" aria-hidden="true" />
+                Back to home
+              </Link>
+            </Button>
+            {status >= 500 ? (
+              <Button variant="outline" onClick={() => window.location.reload()}>
+                <span className="icon-[lucide--rotate-cw]" aria-hidden="true" />
+                Try again
+              </Button>
+            ) : null}
+          </div>
+          {stack ? (
+            <pre className="mt-8 overflow-auto rounded-md bg-muted p-4 text-left text-xs">{stack}</pre>
+          ) : null}
+        </div>
+      </main>
+    </div>
+  );
+}

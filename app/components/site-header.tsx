@@ -1,0 +1,48 @@
+import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DEFAULT_APP_NAME } from "~/lib/constants";
+import { cn } from "~/lib/cn";
+import { AccountMenu } from "./account-menu";
+import { useAppName, useSession } from "./use-session";
+
+/** The header on every page: product name, navigation, and the account menu or `Sign in`. */
+export function SiteHeader() {
+  const session = useSession();
+  const appName = useAppName() ?? DEFAULT_APP_NAME;
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
+          <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <span className="icon-[lucide--layers] size-4" aria-hidden="true" />
+          </span>
+          <span>{appName}</span>
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+          {session ? (
+            <NavLink
+              to="/dashboard"
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-1.5 text-muted-foreground transition-colors hover:text-foreground",
+                  isActive && "bg-accent text-foreground",
+                )
+              }
+            >
+              Dashboard
+            </NavLink>
+          ) : null}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {session ? (
+            <AccountMenu user={session.user} />
+          ) : (
+            <Button asChild size="sm">
+              <Link to="/login">Sign in</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+/** An inline message box; `role="alert"` so it is read out when it appears. */
+export function Alert({ className, children, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        "flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-destructive text-sm",
+        className,
+      )}
+      {...props}
+    >
+      <span className="icon-[lucide--circle-alert] mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Every product constant in one place (SPEC §11). Browser and server code both
+ * import from here, so nothing in this file may touch Node or the DOM.
+ */
+
+/** Default product name, used in titles until `APP_NAME` says otherwise. */
+export const DEFAULT_APP_NAME = "React Starter";
+
+/** Where sign-in sends people when no safe `redirect` target was given. */
+export const DEFAULT_SIGNED_IN_PATH = "/dashboard";
+
+/** The sign-in page, where guards send guests. */
+export const SIGN_IN_PATH = "/login";
+
+/** The query parameter that carries the page to return to after sign-in. */
+export const REDIRECT_PARAM = "redirect";
+
+/** Passwords: long enough to resist guessing, short enough to hash cheaply. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Sessions slide: each use within the window extends them. */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** How often a used session's expiry is pushed forward (one write a day at most). */
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+
+/** The session contract's endpoint (SPEC §3). */
+export const SESSION_API_PATH = "/api/_auth/session";
+
+/** Chunk-error reload guard per path (SPEC §6). */
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const CHUNK_RELOAD_STORAGE_KEY = "nuxt:reload";
+
+/** Colour mode (SPEC §5). */
+export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
+
+/** Sign-in popup (SPEC §4). */
+export const POPUP_WIDTH = 960;
+export const POPUP_HEIGHT = 600;
+export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
+
+/** Navigation (SPEC §6). */
+export const MAX_PRELOADS_IN_FLIGHT = 4;
+export const REPAINT_MAX_WAIT_MS = 100;
+
+/** Icons (SPEC §7). */
+export const ICON_FETCH_TIMEOUT_MS = 1500;
+
+/** New-deployment poll (SPEC §6): one hour by default. */
+export const BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;

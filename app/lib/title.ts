@@ -1,0 +1,30 @@
+/**
+ * Page titles (SPEC §2): `{page} | {app}`, the index page is the app name
+ * alone, routes without a title fall back to their last path segment.
+ */
+
+/** `/account-settings` → `Account Settings`; `/` → `""`. */
+export function titleFromPath(pathname: string): string {
+  const segment = pathname.split("/").filter(Boolean).at(-1) ?? "";
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape stays as it is: a title is no place to fail.
+  }
+  return decoded
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** The document title for a page title (empty: the app name alone). */
+export function formatTitle(pageTitle: string, appName: string): string {
+  return pageTitle ? `${pageTitle} | ${appName}` : appName;
+}
+
+/** The page title of an error page: `404 - Page Not Found`. */
+export function errorPageTitle(status: number, message: string): string {
+  return `${status} - ${message}`;
+}

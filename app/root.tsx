@@ -1,0 +1,78 @@
+import { useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import { ErrorPage, errorTitleOf } from "~/components/error-page";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { DEFAULT_APP_NAME } from "~/lib/constants";
+import { errorPageTitle, formatTitle, titleFromPath } from "~/lib/title";
+import { servicesContext, sessionContext } from "~/server/context.server";
+import { loadSession } from "~/server/guards.server";
+import { colorModeScript } from "~/shell/color-mode-script";
+import { sessionStore } from "~/shell/session-store";
+import type { Route } from "./+types/root";
+import stylesheet from "./styles/tailwind.css?url";
+
+export const middleware = [loadSession];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    session: context.get(sessionContext),
+    appName: context.get(servicesContext).env.APP_NAME,
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+/** One title rule for every page (SPEC §2); pages name theirs in `handle.title`. */
+export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
+  const appName = loaderData?.appName ?? DEFAULT_APP_NAME;
+  const routeError = error ?? matches.find((match) => match?.error)?.error;
+  if (routeError !== undefined) {
+    const { status, title } = errorTitleOf(routeError);
+    return [{ title: formatTitle(errorPageTitle(status, title), appName) }];
+  }
+  const leaf = matches.at(-1);
+  const handle = leaf?.handle as { title?: string } | undefined;
+  const pageTitle = handle?.title ?? titleFromPath(location.pathname);
+  return [{ title: formatTitle(pageTitle, appName) }];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
+        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { session } = useLoaderData<typeof loader>();
+  // Keep the browser's session store in step with what the server said.
+  useEffect(() => sessionStore.seed(session ?? {}), [session]);
+  return (
+    <div data-app-shell className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,10 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  layout("routes/guest-layout.tsx", [route("login", "routes/login.tsx")]),
+  layout("routes/auth-layout.tsx", [route("dashboard", "routes/dashboard.tsx")]),
+  route("logout", "routes/logout.tsx"),
+  route("__e2e/crash", "routes/e2e-crash.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

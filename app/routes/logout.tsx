@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { servicesContext } from "~/server/context.server";
+import type { Route } from "./+types/logout";
+
+/** Sign-out for browsers without JavaScript (a form POST); `GET` goes home. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = context.get(servicesContext);
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  const answer = new Headers();
+  for (const cookie of headers.getSetCookie()) answer.append("Set-Cookie", cookie);
+  return redirect("/", { headers: answer });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,124 @@
+import { isAPIError } from "better-auth/api";
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "~/lib/constants";
+import type { Auth } from "./auth.server";
+
+const email = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter your email address.")
+  .max(EMAIL_MAX_LENGTH, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address."));
+
+const newPassword = z
+  .string({ error: "Choose a password." })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const signInSchema = z.object({
+  email,
+  // Sign-in only refuses what can never be a password, so every
+  // other mistake reads the same as a wrong password.
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+
+const signUpSchema = z.object({
+  name: z
+    .string({ error: "Enter your name." })
+    .trim()
+    .min(1, "Enter your name.")
+    .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters.`),
+  email,
+  password: newPassword,
+});
+
+export type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
+
+export type CredentialsResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+
+/** The first message per field of a failed parse. */
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof FieldErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function invalidInput(error: z.ZodError): CredentialsResult {
+  return { ok: false, status: 400, message: "Please check the fields below.", fieldErrors: fieldErrorsOf(error) };
+}
+
+const INVALID_CREDENTIALS = "Invalid email or password.";
+
+/**
+ * Signs in with email and password. An unknown email and a wrong password
+ * give the same answer (better-auth also hashes for unknown emails, so they
+ * take the same time). The returned headers carry the new session cookie.
+ */
+export async function signInWithPassword(
+  auth: Auth,
+  raw: Record<string, unknown>,
+  requestHeaders: Headers,
+): Promise<CredentialsResult> {
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const input = parsed.data;
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) {
+      return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+    }
+    throw error;
+  }
+}
+
+/** Creates an account and signs it in. */
+export async function createAccount(
+  auth: Auth,
+  raw: Record<string, unknown>,
+  requestHeaders: Headers,
+): Promise<CredentialsResult> {
+  const parsed = signUpSchema.safeParse(raw);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const input = parsed.data;
+  try {
+    const { headers } = await auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    if (isAPIError(error) && error.body?.code?.startsWith("USER_ALREADY_EXISTS")) {
+      return {
+        ok: false,
+        status: 409,
+        message: "An account with this email already exists. Sign in instead.",
+        fieldErrors: { email: "This email already has an account." },
+      };
+    }
+    if (isAPIError(error) && error.statusCode < 500) {
+      return { ok: false, status: 400, message: error.message || "Could not create the account." };
+    }
+    throw error;
+  }
+}

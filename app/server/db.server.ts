@@ -1,0 +1,51 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { Kysely } from "kysely";
+import { Migrator, type MigrationResultSet } from "kysely/migration";
+import { migrations } from "../../db/migrations";
+
+export type Database = {
+  kysely: Kysely<unknown>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the embedded SQLite database `app.db` in `dataDir` (`:memory:` for
+ * tests) with the settings a web server needs: WAL so readers never wait for
+ * the writer, a busy timeout instead of "database is locked" errors, and
+ * foreign keys enforced.
+ */
+export function openDatabase(dataDir: string): Database {
+  const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
+  if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
+  const sqlite = new DatabaseSync(file);
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  const kysely = new Kysely<unknown>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    close: async () => {
+      await kysely.destroy();
+      if (sqlite.isOpen) sqlite.close();
+    },
+  };
+}
+
+/**
+ * Brings the schema up to date. Safe to run at every start: applied
+ * migrations are recorded and skipped. Throws when one fails, so the server
+ * never runs against a half-migrated database.
+ */
+export async function migrateToLatest(kysely: Kysely<unknown>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

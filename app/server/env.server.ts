@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { DEFAULT_APP_NAME } from "~/lib/constants";
+
+/**
+ * The app's configuration, read from the environment once at start and
+ * validated here, so a bad value stops the start with one line naming the
+ * variable instead of failing later inside a request.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"])
+      .default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    APP_URL: z
+      .url({ protocol: /^https?$/, normalize: true })
+      .optional()
+      .describe("the public URL, e.g. https://app.example.com"),
+    APP_NAME: z.string().trim().min(1).max(60).default(DEFAULT_APP_NAME),
+    DATA_DIR: z.string().min(1).default("./data"),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (try: openssl rand -base64 32)")
+      .optional(),
+    E2E_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
+  })
+  .transform((env) => {
+    const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+    return { ...env, APP_URL: appUrl.origin, isHttps: appUrl.protocol === "https:" };
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown for a bad configuration; its message is the one line to print. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Parses a raw environment. Empty strings count as unset, so `PORT=` in a
+ * `.env` file means "use the default". Values are never echoed back: a
+ * secret in the wrong variable must not end up in a log.
+ */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.join(".") || "environment";
+  throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? "is invalid"}`);
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

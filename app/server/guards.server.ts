@@ -1,0 +1,50 @@
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { REDIRECT_PARAM } from "~/lib/constants";
+import { safeRedirect, signInPathFor } from "~/lib/redirect";
+import type { SignedInSession } from "~/lib/session";
+import { servicesContext, sessionContext } from "./context.server";
+import { readSession } from "./session.server";
+
+/**
+ * Root middleware: reads the session once per request (document or data
+ * request) so every loader and guard below sees the same answer, and passes
+ * on a refreshed cookie when the session's expiry slid forward.
+ */
+export const loadSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { auth } = context.get(servicesContext);
+  const { session, setCookie } = await readSession(auth, request.headers);
+  context.set(sessionContext, session);
+  const response = await next();
+  for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+/** Guard for signed-in pages: guests go to `/login?redirect={where they were}`. */
+export const requireUser: MiddlewareFunction<Response> = ({ request, context }) => {
+  if (context.get(sessionContext)) return;
+  const url = new URL(request.url);
+  throw redirect(signInPathFor(pathOf(url)));
+};
+
+/** Guard for guest pages: signed-in people go on to their redirect target. */
+export const requireGuest: MiddlewareFunction<Response> = ({ request, context }) => {
+  if (!context.get(sessionContext)) return;
+  const url = new URL(request.url);
+  throw redirect(safeRedirect(url.searchParams.get(REDIRECT_PARAM)));
+};
+
+/** The signed-in session inside a `requireUser` route. */
+export function getUserSession(context: Readonly<RouterContextProvider>): SignedInSession {
+  const session = context.get(sessionContext);
+  if (!session) throw new Error("getUserSession called outside a requireUser route");
+  return session;
+}
+
+/** Data requests (`/dashboard.data`) guard the page they load, not the `.data` URL. */
+function pathOf(url: URL): string {
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_$/, "/") || "/";
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,35 @@
+import type { PublicSession, SignedInSession } from "~/lib/session";
+import type { Auth } from "./auth.server";
+
+/**
+ * Reads the signed-in session from a request's cookie. A missing, tampered,
+ * truncated, expired or revoked cookie is simply "signed out" (`null`).
+ * `setCookie` carries the refreshed cookie when better-auth slid the expiry.
+ */
+export async function readSession(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ session: SignedInSession | null; setCookie: string[] }> {
+  const result = await auth.api.getSession({ headers, returnHeaders: true });
+  const setCookie = result.headers.getSetCookie();
+  const found = result.response;
+  if (!found) return { session: null, setCookie };
+  const { user } = found;
+  return {
+    session: {
+      user: {
+        id: String(user.id),
+        name: user.name,
+        email: user.email,
+        ...(user.image ? { image: user.image } : {}),
+      },
+      loggedInAt: new Date(found.session.createdAt).toISOString(),
+    },
+    setCookie,
+  };
+}
+
+/** The JSON body of `GET /api/_auth/session`. */
+export function toPublicSession(session: SignedInSession | null): PublicSession {
+  return session ?? {};
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import * as authTables from "./0001-auth-tables";
+
+/**
+ * Every migration, in order. Imported statically so the production bundle
+ * carries them; add a file and a line here to change the schema.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-auth-tables": authTables,
+};

@@ -1,0 +1,74 @@
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { SESSION_API_PATH } from "~/lib/constants";
+import { createAuth } from "~/server/auth.server";
+import { type AppServices, servicesContext } from "~/server/context.server";
+import { migrateToLatest, openDatabase } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { resolveAuthSecret } from "~/server/secret.server";
+import { originCheck } from "./origin-check";
+import { sessionApi } from "./session-api";
+
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Builds the whole HTTP application: configuration, database (migrated),
+ * auth, then the routes in the order they are tried. `close()` releases the
+ * database; the Node entry calls it after the last request has finished.
+ */
+export async function createServerApp() {
+  const env = getEnv();
+  const secret = resolveAuthSecret(env);
+  const db = openDatabase(env.DATA_DIR);
+  await migrateToLatest(db.kysely);
+  const services: AppServices = { env, auth: createAuth({ env, kysely: db.kysely, secret }) };
+
+  const handleRequest = createRequestHandler(build, import.meta.env.MODE);
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    if (!ALLOWED_METHODS.has(c.req.method)) {
+      return c.json({ error: "Method Not Allowed" }, 405, { Allow: [...ALLOWED_METHODS].join(", ") });
+    }
+    await next();
+  });
+  app.use(originCheck(env.APP_URL));
+
+  // Hot JSON endpoints first: they never need the static files or React.
+  app.route(SESSION_API_PATH, sessionApi(services));
+  app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
+
+  if (import.meta.env.PROD) {
+    const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+      }),
+    );
+  }
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    console.error(error);
+    return c.json({ error: "Internal Server Error" }, 500);
+  });
+
+  return { app, env, close: db.close };
+}

@@ -1,0 +1,87 @@
+/**
+ * The Node entry: starts the HTTP server and stops it gracefully.
+ * Production (`npm start`) serves the built app from `build/`; `--dev`
+ * (`npm run dev`) serves the sources through Vite with hot reload.
+ * This file runs as plain Node (type stripping), so it imports only Node,
+ * npm packages and the build, never `~/` sources.
+ */
+import { createServer, type RequestListener } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+
+type ServerApp = {
+  app: { fetch: (request: Request) => Response | Promise<Response> };
+  env: { PORT: number; HOST: string; APP_URL: string };
+  close: () => Promise<void>;
+};
+type ServerModule = { createServerApp: () => Promise<ServerApp> };
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const isDev = process.argv.includes("--dev");
+
+/** Loads the app, turning a configuration error into one line and exit 1. */
+async function start(load: () => Promise<ServerModule>): Promise<ServerApp> {
+  try {
+    return await (await load()).createServerApp();
+  } catch (error) {
+    if (error instanceof Error && error.name === "ConfigError") {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function createDevListener() {
+  const { createServer: createViteServer } = await import("vite");
+  const vite = await createViteServer({ server: { middlewareMode: true } });
+  const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<ServerModule>;
+  let loaded = await load();
+  let app = await start(async () => loaded);
+  const handle: RequestListener = async (req, res) => {
+    const latest = await load();
+    if (latest !== loaded) {
+      // A source file changed: rebuild the app from the new modules.
+      await app.close();
+      loaded = latest;
+      app = await latest.createServerApp();
+    }
+    getRequestListener(app.app.fetch)(req, res);
+  };
+  return {
+    env: app.env,
+    listener: ((req, res) => vite.middlewares(req, res, () => handle(req, res))) as RequestListener,
+    close: async () => {
+      await vite.close();
+      await app.close();
+    },
+  };
+}
+
+async function createProductionListener() {
+  // @ts-ignore: the build exists only after `npm run build`.
+  const app = await start(() => import("../build/server/index.js"));
+  return { env: app.env, listener: getRequestListener(app.app.fetch), close: app.close };
+}
+
+const { env, listener, close } = isDev ? await createDevListener() : await createProductionListener();
+const server = createServer(listener);
+server.listen(env.PORT, env.HOST, () => {
+  console.info(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`${signal}: finishing in-flight requests, then stopping.`);
+  // Stop accepting; idle keep-alive connections close now, busy ones when done.
+  server.close(async () => {
+    await close();
+    console.info("Stopped.");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { AppServices } from "~/server/context.server";
+import { readSession, toPublicSession } from "~/server/session.server";
+
+/**
+ * The session contract (SPEC §3), answered before React Router is involved:
+ * `GET` → `{}` or `{ user, loggedInAt }`; `DELETE` → revoke and clear the
+ * cookie, `{ loggedOut: true }`, also when already signed out. The origin
+ * check in front of this router refuses a cross-site DELETE.
+ */
+export function sessionApi({ auth }: AppServices) {
+  return new Hono()
+    .get("/", async (c) => {
+      const { session, setCookie } = await readSession(auth, c.req.raw.headers);
+      for (const cookie of setCookie) c.header("Set-Cookie", cookie, { append: true });
+      c.header("Cache-Control", "private, no-store");
+      return c.json(toPublicSession(session));
+    })
+    .delete("/", async (c) => {
+      const { headers } = await auth.api.signOut({
+        headers: c.req.raw.headers,
+        returnHeaders: true,
+      });
+      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      c.header("Cache-Control", "no-store");
+      return c.json({ loggedOut: true });
+    });
+}

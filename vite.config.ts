@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// The server build's entry is our Hono app (server/app.ts), which imports
+// React Router's server build itself: one module graph, one set of singletons.
+export default defineConfig({
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
+  resolve: { tsconfigPaths: true },
+  plugins: [tailwindcss(), reactRouter()],
+});
