@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
-import { ErrorPage, errorTitleOf } from "~/components/error-page";
+import { DocumentTitle } from "~/components/document-title";
+import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { DEFAULT_APP_NAME } from "~/lib/constants";
-import { errorPageTitle, formatTitle, titleFromPath } from "~/lib/title";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { loadSession } from "~/server/guards.server";
 import { colorModeScript } from "~/shell/color-mode-script";
@@ -22,20 +21,6 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
-
-/** One title rule for every page (SPEC §2); pages name theirs in `handle.title`. */
-export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
-  const appName = loaderData?.appName ?? DEFAULT_APP_NAME;
-  const routeError = error ?? matches.find((match) => match?.error)?.error;
-  if (routeError !== undefined) {
-    const { status, title } = errorTitleOf(routeError);
-    return [{ title: formatTitle(errorPageTitle(status, title), appName) }];
-  }
-  const leaf = matches.at(-1);
-  const handle = leaf?.handle as { title?: string } | undefined;
-  const pageTitle = handle?.title ?? titleFromPath(location.pathname);
-  return [{ title: formatTitle(pageTitle, appName) }];
-};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -64,6 +49,7 @@ export default function App() {
   useEffect(() => sessionStore.seed(session ?? {}), [session]);
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
+      <DocumentTitle />
       <SiteHeader />
       <main className="flex flex-1 flex-col">
         <Outlet />

@@ -1,9 +1,9 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as build from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import * as build from "virtual:react-router/server-build";
 import { SESSION_API_PATH } from "~/lib/constants";
 import { createAuth } from "~/server/auth.server";
 import { type AppServices, servicesContext } from "~/server/context.server";

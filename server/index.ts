@@ -58,7 +58,7 @@ async function createDevListener() {
 }
 
 async function createProductionListener() {
-  // @ts-ignore: the build exists only after `npm run build`.
+  // @ts-expect-error: the build exists only after `npm run build`.
   const app = await start(() => import("../build/server/index.js"));
   return { env: app.env, listener: getRequestListener(app.app.fetch), close: app.close };
 }

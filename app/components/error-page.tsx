@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { errorPageTitle } from "~/lib/title";
 import { serverHtmlForBot } from "~/shell/bot-fallback";
+import { DocumentTitle } from "./document-title";
 import { SiteHeader } from "./site-header";
 
 const NOT_FOUND = "Page Not Found";
@@ -37,6 +39,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <div data-error-page className="flex min-h-dvh flex-col">
+      <DocumentTitle pageTitle={errorPageTitle(status, title)} />
       <SiteHeader />
       <main className="flex flex-1 items-center justify-center px-6 py-16">
         <div className="w-full max-w-lg text-center">

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { cn } from "~/lib/cn";
+import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { AccountMenu } from "./account-menu";
 import { useAppName, useSession } from "./use-session";
 

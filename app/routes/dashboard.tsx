@@ -10,7 +10,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return { user, loggedInAt };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
 
 function greetingName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
@@ -29,7 +33,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-4">
         <Avatar name={user.name} image={user.image} className="size-14 text-lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate font-bold text-2xl tracking-tight">Welcome back, {greetingName(user.name)}</h1>
+          <h1 className="truncate font-bold text-2xl tracking-tight">
+            Welcome back, {greetingName(user.name)}
+          </h1>
           <p className="truncate text-muted-foreground text-sm">{user.email}</p>
         </div>
         <SignOutForm>
@@ -72,10 +78,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <p className="font-medium">Password</p>
                 <p className="text-muted-foreground text-xs">Hashed with scrypt</p>
               </div>
-              <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success text-xs">Active</span>
+              <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success text-xs">
+                Active
+              </span>
             </div>
             <div className="flex items-center gap-3 rounded-lg border px-4 py-3">
-              <span className="icon-[lucide--monitor-smartphone] size-5 text-muted-foreground" aria-hidden="true" />
+              <span
+                className="icon-[lucide--monitor-smartphone] size-5 text-muted-foreground"
+                aria-hidden="true"
+              />
               <div className="flex-1">
                 <p className="font-medium">This session</p>
                 <p className="text-muted-foreground text-xs">Kept for 7 days of inactivity</p>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useSession } from "~/components/use-session";
 import { Button } from "~/components/ui/button";
+import { useSession } from "~/components/use-session";
 
 /** The index page has no title of its own: the document title is the app name. */
 export const handle = { title: "" };
@@ -81,7 +81,10 @@ export default function Home() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="features-heading" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+      <section
+        aria-labelledby="features-heading"
+        className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20"
+      >
         <h2 id="features-heading" className="text-center font-semibold text-2xl tracking-tight sm:text-3xl">
           Everything a real product needs
         </h2>

@@ -11,7 +11,12 @@ import type { Route } from "./+types/login";
 export const handle = { title: "Sign in" };
 
 type Mode = "signin" | "signup";
-type ActionData = { mode: Mode; message: string; fieldErrors?: FieldErrors; values: { name?: string; email?: string } };
+type ActionData = {
+  mode: Mode;
+  message: string;
+  fieldErrors?: FieldErrors;
+  values: { name?: string; email?: string };
+};
 
 function modeOf(value: unknown): Mode {
   return value === "signup" ? "signup" : "signin";
@@ -60,7 +65,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <div className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-12 dark:bg-transparent">
       <div className="w-full max-w-sm">
         <div className="mb-8 text-center">
-          <h1 className="font-bold text-2xl tracking-tight">{isSignUp ? "Create your account" : "Welcome back"}</h1>
+          <h1 className="font-bold text-2xl tracking-tight">
+            {isSignUp ? "Create your account" : "Welcome back"}
+          </h1>
           <p className="mt-2 text-muted-foreground text-sm">
             {isSignUp ? "It takes less than a minute." : "Sign in to continue to your dashboard."}
           </p>
@@ -102,7 +109,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
               hint={isSignUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
             />
             <Button type="submit" size="lg" className="w-full" disabled={busy}>
-              {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+              {busy ? (
+                <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" />
+              ) : null}
               {isSignUp ? "Create account" : "Sign in"}
             </Button>
           </Form>

@@ -41,7 +41,7 @@ export function createAuth({ env, kysely, secret }: AuthOptions) {
       useSecureCookies: env.isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
     },
-    logger: { level: "warn" },
+    logger: { level: "error" },
   });
 }
 

@@ -1,11 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from "~/lib/constants";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { Auth } from "./auth.server";
 
 const email = z
@@ -58,7 +53,12 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 function invalidInput(error: z.ZodError): CredentialsResult {
-  return { ok: false, status: 400, message: "Please check the fields below.", fieldErrors: fieldErrorsOf(error) };
+  return {
+    ok: false,
+    status: 400,
+    message: "Please check the fields below.",
+    fieldErrors: fieldErrorsOf(error),
+  };
 }
 
 const INVALID_CREDENTIALS = "Invalid email or password.";

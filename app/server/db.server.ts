@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely } from "kysely";
-import { Migrator, type MigrationResultSet } from "kysely/migration";
+import { type MigrationResultSet, Migrator } from "kysely/migration";
 import { migrations } from "../../db/migrations";
 
 export type Database = {

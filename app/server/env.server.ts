@@ -8,9 +8,7 @@ import { DEFAULT_APP_NAME } from "~/lib/constants";
  */
 const envSchema = z
   .object({
-    NODE_ENV: z
-      .enum(["development", "production", "test"])
-      .default("development"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("127.0.0.1"),
     APP_URL: z

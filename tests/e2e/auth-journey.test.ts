@@ -1,0 +1,134 @@
+import { expect, test } from "@playwright/test";
+import {
+  createAccountWithForm,
+  newAccount,
+  sameOrigin,
+  signInWithForm,
+  signUpByRequest,
+} from "../fixtures/accounts";
+
+test("create an account, use the dashboard, sign out, and sign in again", async ({ page }) => {
+  const account = newAccount();
+  await createAccountWithForm(page, account);
+
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  await expect(page.getByText(account.email).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
+
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/login?redirect=/dashboard");
+
+  await signInWithForm(page, account);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+});
+
+test("sign out from the header's account menu", async ({ page }) => {
+  await signUpByRequest(page.request, newAccount("Grace Hopper"));
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
+});
+
+test("an unknown email and a wrong password get the same message", async ({ page }) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  await page.context().clearCookies();
+
+  await page.goto("/login");
+  await signInWithForm(page, { email: account.email, password: "wrong password!" });
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("Invalid email or password.");
+
+  await signInWithForm(page, { email: `nobody-${account.email}`, password: account.password });
+  await expect(alert).toHaveText("Invalid email or password.");
+  await expect(page).toHaveURL("/login");
+});
+
+test("inline errors name the field and keep what was typed", async ({ page }) => {
+  await page.goto("/login?mode=signup");
+  await page.getByLabel("Name").fill("Ada");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Password").fill("short");
+  // The browser's own checks would stop the post; this tests the server's.
+  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
+});
+
+test("an email that already has an account is refused with a way forward", async ({ page }) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  await page.context().clearCookies();
+  await createAccountWithForm(page, account);
+  await expect(page.getByRole("alert")).toContainText("already exists");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("forms post, errors come back with their status, and sign-in works", async ({ page }) => {
+    const account = newAccount();
+    await page.goto("/login?mode=signup");
+    await page.getByLabel("Name").fill(account.name);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL("/dashboard");
+
+    await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("not the password");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    expect(response.status()).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+
+    await signInWithForm(page, account);
+    await expect(page).toHaveURL("/dashboard");
+  });
+});
+
+test("malformed sign-in input answers 400, wrong credentials 401", async ({ request }) => {
+  const post = (form: Record<string, string>) =>
+    request.post("/login", { headers: sameOrigin, form, maxRedirects: 0 });
+  expect((await post({ intent: "signin", email: "not-an-email", password: "x" })).status()).toBe(400);
+  expect((await post({ intent: "signin", email: "a@example.com", password: "" })).status()).toBe(400);
+  expect((await post({ intent: "signin", email: "a@example.com", password: "p".repeat(129) })).status()).toBe(
+    400,
+  );
+  expect(
+    (await post({ intent: "signup", name: "A", email: "a@example.com", password: "p".repeat(129) })).status(),
+  ).toBe(400);
+  expect(
+    (await post({ intent: "signin", email: "nobody@example.com", password: "long enough" })).status(),
+  ).toBe(401);
+});
+
+test("a sign-in posted from another site is refused", async ({ request }) => {
+  const response = await request.post("/login", {
+    headers: { Origin: "https://evil.example" },
+    form: { intent: "signin", email: "a@example.com", password: "whatever1" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+
+test.describe("server guards answer before any HTML", () => {
+  test("a guest asking for /dashboard is redirected to sign in", async ({ request }) => {
+    const response = await request.get("/dashboard", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/login?redirect=/dashboard");
+    expect(await response.text()).not.toContain("<html");
+  });
+
+  test("the query string survives the trip", async ({ request }) => {
+    const response = await request.get("/dashboard?tab=sessions", { maxRedirects: 0 });
+    expect(response.headers().location).toBe("/login?redirect=/dashboard%3Ftab%3Dsessions");
+  });
+
+  test("a signed-in visitor asking for /login goes to the dashboard", async ({ request }) => {
+    await signUpByRequest(request, newAccount());
+    const response = await request.get("/login", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/dashboard");
+  });
+});
+
+test.describe("client guards on in-app navigation", () => {
+  test("a guest following a link to /dashboard lands on sign-in without a page load", async ({ page }) => {
+    await signUpByRequest(page.request, newAccount());
+    await page.goto("/");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    // The session ends behind the page's back; its header still offers Dashboard.
+    await page.request.delete("/api/_auth/session", { headers: sameOrigin });
+    await page.getByRole("banner").getByRole("link", { name: "Dashboard" }).click();
+
+    await expect(page).toHaveURL("/login?redirect=/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+  });
+
+  test("a visitor who signed in elsewhere following a link to /login lands on the dashboard", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    await signUpByRequest(page.request, newAccount());
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { name: /Welcome back, Ada/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+  });
+});
