@@ -30,15 +30,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-center gap-4">
-        <Avatar name={user.name} image={user.image} className="size-14 text-lg" />
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate font-bold text-2xl tracking-tight">
-            Welcome back, {greetingName(user.name)}
-          </h1>
-          <p className="truncate text-muted-foreground text-sm">{user.email}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
+          <Avatar name={user.name} image={user.image} className="size-14 text-lg" />
+          <div className="min-w-0">
+            <h1 className="break-words font-bold text-2xl tracking-tight">
+              Welcome back, {greetingName(user.name)}
+            </h1>
+            <p className="truncate text-muted-foreground text-sm">{user.email}</p>
+          </div>
         </div>
-        <SignOutForm>
+        <SignOutForm className="shrink-0">
           {(busy) => (
             <Button type="submit" variant="outline" disabled={busy}>
               <span className="icon-[lucide--log-out]" aria-hidden="true" />
@@ -47,7 +49,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </SignOutForm>
       </div>
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Account details</CardTitle>
