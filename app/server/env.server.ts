@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
 
+const PORT_ERROR = "must be a port number from 1 to 65535";
+
 /**
  * The app's configuration, read from the environment once at start and
  * validated here, so a bad value stops the start with one line naming the
@@ -8,20 +10,32 @@ import { DEFAULT_APP_NAME } from "~/lib/constants";
  */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    NODE_ENV: z
+      .enum(["development", "production", "test"], { error: "must be development, production or test" })
+      .default("development"),
+    PORT: z.coerce
+      .number({ error: PORT_ERROR })
+      .int(PORT_ERROR)
+      .min(1, PORT_ERROR)
+      .max(65535, PORT_ERROR)
+      .default(3000),
     HOST: z.string().min(1).default("127.0.0.1"),
+    /** The public URL people use, e.g. https://app.example.com. */
     APP_URL: z
-      .url({ protocol: /^https?$/, normalize: true })
-      .optional()
-      .describe("the public URL, e.g. https://app.example.com"),
-    APP_NAME: z.string().trim().min(1).max(60).default(DEFAULT_APP_NAME),
+      .url({
+        protocol: /^https?$/,
+        normalize: true,
+        error: "must be an http(s) URL, e.g. https://app.example.com",
+      })
+      .optional(),
+    APP_NAME: z.string().trim().min(1).max(60, "must be at most 60 characters").default(DEFAULT_APP_NAME),
     DATA_DIR: z.string().min(1).default("./data"),
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (try: openssl rand -base64 32)")
       .optional(),
-    E2E_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
+    /** Mounts the routes the end-to-end suite uses to provoke failures. */
+    E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   })
   .transform((env) => {
     const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
