@@ -9,13 +9,28 @@ import { SiteHeader } from "./site-header";
 const NOT_FOUND = "Page Not Found";
 const SERVER_ERROR = "Internal Server Error";
 
-/** Status and title of any thrown value: 404 Page Not Found, else a 5xx. */
-export function errorTitleOf(error: unknown): { status: number; title: string } {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return { status: 404, title: NOT_FOUND };
-    if (error.status < 500 && error.statusText) return { status: error.status, title: error.statusText };
-    return { status: error.status >= 500 ? error.status : 500, title: SERVER_ERROR };
+/** Reason phrases for the client errors the app itself answers with. */
+const CLIENT_ERRORS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: NOT_FOUND,
+  405: "Method Not Allowed",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+};
+
+/** Status and title of any thrown value: its own 4xx, else a 5xx "Internal Server Error". */
+function errorTitleOf(error: unknown): { status: number; title: string } {
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    return {
+      status: error.status,
+      title: CLIENT_ERRORS[error.status] ?? (error.statusText || "Bad Request"),
+    };
   }
+  if (isRouteErrorResponse(error) && error.status >= 500)
+    return { status: error.status, title: SERVER_ERROR };
   return { status: 500, title: SERVER_ERROR };
 }
 

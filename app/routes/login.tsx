@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await request.formData();
   } catch {
-    throw data("Send the form as a form post.", { status: 400 });
+    throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
   }
   const text = (name: string) => {
     const value = form.get(name);
@@ -75,7 +75,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-            <Form method="post" className="grid gap-5" noValidate={false}>
+            <Form method="post" className="grid gap-5">
               <input type="hidden" name="intent" value={mode} />
               <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
               {actionData?.message ? <Alert>{actionData.message}</Alert> : null}

@@ -16,6 +16,11 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   context.set(sessionContext, session);
   const response = await next();
   for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
+  // A signed-in page is for this person only: no shared caches, and no
+  // copy for the Back button to show after they sign out.
+  if (session && !response.headers.has("Cache-Control")) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
   return response;
 };
 

@@ -122,6 +122,13 @@ test("malformed sign-in input answers 400, wrong credentials 401", async ({ requ
   expect(
     (await post({ intent: "signin", email: "nobody@example.com", password: "long enough" })).status(),
   ).toBe(401);
+
+  const notAForm = await request.post("/login", {
+    headers: { ...sameOrigin, "Content-Type": "application/json" },
+    data: JSON.stringify({ email: "a@example.com" }),
+  });
+  expect(notAForm.status()).toBe(400);
+  expect(await notAForm.text()).toContain("<title>400 - Bad Request | React Starter</title>");
 });
 
 test("a sign-in posted from another site is refused", async ({ request }) => {

@@ -57,3 +57,21 @@ test.describe("client guards on in-app navigation", () => {
     );
   });
 });
+
+test.describe("the first paint knows the session", () => {
+  test("the server renders a signed-in visitor's header and call to action", async ({ request }) => {
+    await signUpByRequest(request, newAccount("Grace Hopper"));
+    const response = await request.get("/");
+    const html = await response.text();
+    expect(html).toContain('aria-label="Account menu for Grace Hopper"');
+    expect(html).toContain("Go to dashboard");
+    expect(html).not.toContain('href="/login"');
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("a guest's page offers sign-in", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain('href="/login"');
+    expect(html).not.toContain("Go to dashboard");
+  });
+});
