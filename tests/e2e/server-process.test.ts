@@ -5,6 +5,10 @@ import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 
 const ENTRY = resolve("server/index.ts");
+// Ports beside the suite's own server, so parallel checkouts never collide.
+const SUITE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const FIRST_PORT = String(SUITE_PORT + 81);
+const SECOND_PORT = String(SUITE_PORT + 82);
 
 type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -34,7 +38,7 @@ test.describe.configure({ mode: "serial" });
 
 test("starts with no configuration, keeps its data in ./data, and stops cleanly on SIGTERM", async () => {
   const cwd = mkdtempSync(join(tmpdir(), "zero-config-"));
-  const port = "3291";
+  const port = FIRST_PORT;
   const first = startServer(cwd, { PORT: port });
   await waitUntilListening(first);
   expect(first.output()).toContain("No AUTH_SECRET set: created a random one in data/auth-secret");
