@@ -72,7 +72,7 @@ test("a bad setting stops the start with one line naming it", async () => {
 test("production over HTTPS refuses to start without AUTH_SECRET", async () => {
   const cwd = mkdtempSync(join(tmpdir(), "prod-config-"));
   const server = startServer(cwd, {
-    PORT: "3292",
+    PORT: SECOND_PORT,
     NODE_ENV: "production",
     APP_URL: "https://app.example.com",
   });
