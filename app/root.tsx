@@ -4,6 +4,7 @@ import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { loadSession } from "~/server/guards.server";
 import { colorModeScript } from "~/shell/color-mode-script";
@@ -23,8 +24,9 @@ export function loader({ context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const forcedColorMode = useForcedColorMode();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" data-color-mode-forced={forcedColorMode ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -47,6 +49,7 @@ export default function App() {
   const { session } = useLoaderData<typeof loader>();
   // Keep the browser's session store in step with what the server said.
   useEffect(() => sessionStore.seed(session ?? {}), [session]);
+  useApplyForcedColorMode();
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
       <DocumentTitle />

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { AccountMenu } from "./account-menu";
+import { ColorModeSwitch } from "./color-mode-switch";
 import { useAppName, useSession } from "./use-session";
 
 /** The header on every page: product name, navigation, and the account menu or `Sign in`. */
@@ -11,7 +12,7 @@ export function SiteHeader() {
   const appName = useAppName() ?? DEFAULT_APP_NAME;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
           <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <span className="icon-[lucide--layers] size-4" aria-hidden="true" />
@@ -34,6 +35,7 @@ export function SiteHeader() {
           ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <ColorModeSwitch />
           {session ? (
             <AccountMenu user={session.user} />
           ) : (

@@ -1,17 +1,10 @@
-import { data } from "react-router";
-import { servicesContext } from "~/server/context.server";
-import type { Route } from "./+types/e2e-crash";
+import type { Route } from "./+types/crash";
 
 /**
- * Lets the end-to-end suite prove the 500 page and the crawler fallback.
- * Only with `E2E_TEST_ROUTES=1`; otherwise it is the ordinary 404 page.
  * `?where=server` fails in the loader, `?where=browser` fails only while
  * rendering in the browser (after the server sent a good page).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(servicesContext).env.E2E_TEST_ROUTES !== "1") {
-    throw data(null, { status: 404, statusText: "Page Not Found" });
-  }
+export function loader({ request }: Route.LoaderArgs) {
   const where = new URL(request.url).searchParams.get("where");
   if (where === "server") throw new Error("Deliberate server failure for the end-to-end suite");
   return { where };
