@@ -1,14 +1,13 @@
-import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { useBrowserSession } from "~/components/use-browser-session";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { loadSession } from "~/server/guards.server";
 import { colorModeScript } from "~/shell/color-mode-script";
-import { sessionStore } from "~/shell/session-store";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/tailwind.css?url";
 
@@ -47,8 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { session } = useLoaderData<typeof loader>();
-  // Keep the browser's session store in step with what the server said.
-  useEffect(() => sessionStore.seed(session ?? {}), [session]);
+  useBrowserSession(session);
   useApplyForcedColorMode();
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">

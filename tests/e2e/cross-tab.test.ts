@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { newAccount, signInWithForm, signUpByRequest } from "../fixtures/accounts";
+
+test("signing out in one tab moves the other tab to sign-in", async ({ context }) => {
+  const first = await context.newPage();
+  await signUpByRequest(first.request, newAccount("Grace Hopper"));
+  await first.goto("/dashboard");
+  const second = await context.newPage();
+  await second.goto("/dashboard");
+  await expect(second.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
+
+  await first.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  await first.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(first).toHaveURL("/");
+
+  await expect(second).toHaveURL("/login?redirect=/dashboard");
+  await expect(second.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+});
+
+test("signing in in one tab moves the other tab on from sign-in", async ({ context }) => {
+  const account = newAccount();
+  const setup = await context.newPage();
+  await signUpByRequest(setup.request, account);
+  await context.clearCookies();
+  await setup.close();
+
+  const first = await context.newPage();
+  await first.goto("/login");
+  const second = await context.newPage();
+  await second.goto("/login?redirect=/dashboard");
+  await expect(second.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+  await signInWithForm(first, account);
+  await expect(first).toHaveURL("/dashboard");
+  await expect(second).toHaveURL("/dashboard");
+  await expect(second.getByRole("heading", { name: /Welcome back, Ada/ })).toBeVisible();
+});
