@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
@@ -8,10 +9,19 @@ import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-fo
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { loadSession } from "~/server/guards.server";
 import { colorModeScript } from "~/shell/color-mode-script";
+import { waitForRepaint } from "~/shell/repaint";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/tailwind.css?url";
 
 export const middleware = [loadSession];
+
+/** Before each client navigation does its work, let the browser paint the click (SPEC §6). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await waitForRepaint();
+    return next();
+  },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
@@ -51,6 +61,7 @@ export default function App() {
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
       <DocumentTitle />
+      <NavigationProgress />
       <SiteHeader />
       <main className="flex flex-1 flex-col">
         <Outlet />

@@ -44,6 +44,10 @@ export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
 /** Navigation (SPEC §6). */
 export const MAX_PRELOADS_IN_FLIGHT = 4;
 export const REPAINT_MAX_WAIT_MS = 100;
+/** The progress bar shows only for navigations slower than this… */
+export const PROGRESS_SHOW_DELAY_MS = 150;
+/** …and then stays at least this long, so it never flickers. */
+export const PROGRESS_MIN_VISIBLE_MS = 400;
 
 /** Icons (SPEC §7). */
 export const ICON_FETCH_TIMEOUT_MS = 1500;

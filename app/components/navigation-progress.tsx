@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigation } from "react-router";
+import { PROGRESS_MIN_VISIBLE_MS, PROGRESS_SHOW_DELAY_MS } from "~/lib/constants";
+
+/**
+ * A slim bar at the top of the page for navigations that take a while. Fast
+ * ones never show it; once shown it stays a moment, so it never flickers.
+ * Without motion preferences it slides; with reduced motion it just shows.
+ */
+export function NavigationProgress() {
+  const busy = useNavigation().state !== "idle";
+  const [visible, setVisible] = useState(false);
+  const shownAt = useRef(0);
+
+  useEffect(() => {
+    if (busy && !visible) {
+      const timer = setTimeout(() => {
+        shownAt.current = Date.now();
+        setVisible(true);
+      }, PROGRESS_SHOW_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (!busy && visible) {
+      const remaining = Math.max(0, PROGRESS_MIN_VISIBLE_MS - (Date.now() - shownAt.current));
+      const timer = setTimeout(() => setVisible(false), remaining);
+      return () => clearTimeout(timer);
+    }
+  }, [busy, visible]);
+
+  if (!visible) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-primary/20"
+    >
+      <div className="h-full w-1/3 animate-[progress-slide_1.1s_ease-in-out_infinite] bg-primary motion-reduce:w-full motion-reduce:animate-none" />
+    </div>
+  );
+}
