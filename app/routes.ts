@@ -6,5 +6,6 @@ export default [
   layout("routes/auth-layout.tsx", [route("dashboard", "routes/dashboard.tsx")]),
   route("logout", "routes/logout.tsx"),
   route("__e2e/crash", "routes/e2e-crash.tsx"),
+  route("__e2e/icons", "routes/e2e-icons.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

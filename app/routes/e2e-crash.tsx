@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { servicesContext } from "~/server/context.server";
+import { requireTestRoutes } from "~/server/guards.server";
 import type { Route } from "./+types/e2e-crash";
 
 /**
@@ -9,9 +8,7 @@ import type { Route } from "./+types/e2e-crash";
  * rendering in the browser (after the server sent a good page).
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(servicesContext).env.E2E_TEST_ROUTES !== "1") {
-    throw data(null, { status: 404, statusText: "Page Not Found" });
-  }
+  requireTestRoutes(context);
   const where = new URL(request.url).searchParams.get("where");
   if (where === "server") throw new Error("Deliberate server failure for the end-to-end suite");
   return { where };

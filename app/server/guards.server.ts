@@ -1,4 +1,4 @@
-import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignedInSession } from "~/lib/session";
@@ -43,6 +43,16 @@ export function getUserSession(context: Readonly<RouterContextProvider>): Signed
   const session = context.get(sessionContext);
   if (!session) throw new Error("getUserSession called outside a requireUser route");
   return session;
+}
+
+/**
+ * Guard for the pages the end-to-end suite uses (`/__e2e/*`): without
+ * `E2E_TEST_ROUTES=1` they are the ordinary 404 page.
+ */
+export function requireTestRoutes(context: Readonly<RouterContextProvider>): void {
+  if (context.get(servicesContext).env.E2E_TEST_ROUTES !== "1") {
+    throw data(null, { status: 404, statusText: "Page Not Found" });
+  }
 }
 
 /** Data requests (`/dashboard.data`) guard the page they load, not the `.data` URL. */
