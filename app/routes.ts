@@ -9,6 +9,7 @@ export default [
     route("crash", "routes/e2e/crash.tsx"),
     route("forced-dark", "routes/e2e/forced-dark.tsx"),
     route("forced-system", "routes/e2e/forced-system.tsx"),
+    route("icons", "routes/e2e/icons.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,12 +4,13 @@ import * as build from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { SESSION_API_PATH } from "~/lib/constants";
+import { ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
 import { createAuth } from "~/server/auth.server";
 import { type AppServices, servicesContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { resolveAuthSecret } from "~/server/secret.server";
+import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { sessionApi } from "./session-api";
 
@@ -40,6 +41,7 @@ export async function createServerApp() {
 
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
+  app.route(ICONS_API_PATH, iconsApi());
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
   if (import.meta.env.PROD) {

@@ -51,6 +51,16 @@ export const PROGRESS_MIN_VISIBLE_MS = 400;
 
 /** Icons (SPEC §7). */
 export const ICON_FETCH_TIMEOUT_MS = 1500;
+/** The icon endpoint: `GET {ICONS_API_PATH}/{collection}.json?icons=a,b,c`. */
+export const ICONS_API_PATH = "/api/_icons";
+/** Most icon names one request may ask for; the loader splits larger batches. */
+export const ICONS_MAX_PER_REQUEST = 100;
+/**
+ * Icon answers change only when an icon-set package is updated: a week in
+ * caches, then a day of serving the old answer while revalidating (ETag).
+ */
+export const ICONS_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const ICONS_STALE_WHILE_REVALIDATE_SECONDS = 24 * 60 * 60;
 
 /** New-deployment poll (SPEC §6): one hour by default. */
 export const BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;

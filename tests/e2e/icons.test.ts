@@ -1,0 +1,125 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const ICONS = "/api/_icons";
+
+/** Every request the page makes to the icon endpoint, as paths with queries. */
+function recordIconRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(ICONS)) requests.push(url.pathname + url.search);
+  });
+  return requests;
+}
+
+test.describe("the icon endpoint", () => {
+  test("answers the Iconify JSON of the requested icons, long-cached", async ({ request }) => {
+    const response = await request.get(`${ICONS}/lucide.json?icons=house,no-such-icon`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=604800, stale-while-revalidate=86400");
+    expect(response.headers().etag).toBeTruthy();
+    const body = await response.json();
+    expect(body).toMatchObject({ prefix: "lucide", width: 24, height: 24, not_found: ["no-such-icon"] });
+    expect(Object.keys(body.icons)).toEqual(["house"]);
+  });
+
+  test("serves the sign-in providers' logos", async ({ request }) => {
+    const body = await (await request.get(`${ICONS}/simple-icons.json?icons=github,google,openid`)).json();
+    expect(Object.keys(body.icons).sort()).toEqual(["github", "google", "openid"]);
+  });
+
+  test("an unknown collection is a JSON 404", async ({ request }) => {
+    const response = await request.get(`${ICONS}/nope.json?icons=house`);
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ error: "Unknown icon collection" });
+  });
+
+  for (const query of ["", "?icons=", "?icons=a,,b", "?icons=ABC", "?icons=..%2Fx", "?icons=a%20b"]) {
+    test(`a malformed request is a JSON 400: "${query}"`, async ({ request }) => {
+      const response = await request.get(`${ICONS}/lucide.json${query}`);
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toEqual({ error: expect.any(String) });
+    });
+  }
+
+  test("more than 100 names is a JSON 400", async ({ request }) => {
+    const names = Array.from({ length: 101 }, (_, i) => `icon-${i}`).join(",");
+    const response = await request.get(`${ICONS}/lucide.json?icons=${names}`);
+    expect(response.status()).toBe(400);
+  });
+});
+
+test.describe("runtime icons", () => {
+  test("render in their boxes with one request per collection", async ({ page }) => {
+    const requests = recordIconRequests(page);
+    await page.goto("/__e2e/icons?names=lucide:house,lucide:zap,lucide:no-such-icon,simple-icons:github");
+
+    for (const name of ["lucide:house", "lucide:zap", "simple-icons:github"]) {
+      const icon = page.getByRole("img", { name });
+      await expect(icon.locator("svg path").first()).toBeAttached();
+      expect(await icon.boundingBox()).toMatchObject({ width: 32, height: 32 });
+    }
+    const missing = page.getByRole("img", { name: "lucide:no-such-icon" });
+    expect(await missing.boundingBox()).toMatchObject({ width: 32, height: 32 });
+    await expect(missing.locator("svg")).toHaveCount(0);
+
+    expect(requests.sort()).toEqual([
+      `${ICONS}/lucide.json?icons=house,zap,no-such-icon`,
+      `${ICONS}/simple-icons.json?icons=github`,
+    ]);
+  });
+
+  test("the server renders the empty box, already at its size", async ({ request }) => {
+    const html = await (await request.get("/__e2e/icons?names=lucide:house")).text();
+    expect(html).toMatch(
+      /<span class="[^"]*size-8[^"]*" data-icon="lucide:house" role="img" aria-label="lucide:house"><\/span>/,
+    );
+  });
+
+  test("a slow endpoint times out after 1500 ms: one console message, the page usable, the box kept", async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+    // The endpoint never answers while the test runs.
+    await page.route(`**${ICONS}/**`, () => new Promise(() => {}));
+    // Time stands still until the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.goto("/__e2e/icons?names=lucide:house,lucide:zap");
+
+    const house = page.getByRole("img", { name: "lucide:house" });
+    const before = await house.boundingBox();
+    expect(before).toMatchObject({ width: 32, height: 32 });
+
+    // Usable while the icons are pending.
+    await page.getByRole("button", { name: "Clicked 0 times" }).click();
+    await expect(page.getByRole("button", { name: "Clicked 1 times" })).toBeVisible();
+
+    await page.clock.runFor(1499);
+    expect(messages).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^warning: Icons not loaded \(lucide: house, zap\): TimeoutError/);
+
+    // Still usable, the box unchanged and empty, and no second message.
+    await page.getByRole("button", { name: "Clicked 1 times" }).click();
+    await expect(page.getByRole("button", { name: "Clicked 2 times" })).toBeVisible();
+    expect(await house.boundingBox()).toEqual(before);
+    await expect(house.locator("svg")).toHaveCount(0);
+    expect(messages).toHaveLength(1);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
+  test("icons the app's own code uses make no request", async ({ page }) => {
+    const requests = recordIconRequests(page);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const logo = page.getByRole("banner").locator("[class*='icon-[lucide--layers]']");
+    expect(await logo.evaluate((element) => getComputedStyle(element).maskImage)).toContain(
+      "data:image/svg+xml",
+    );
+    expect(await logo.boundingBox()).toMatchObject({ width: 16, height: 16 });
+    expect(requests).toEqual([]);
+  });
+});
