@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { servicesContext, sessionContext } from "~/server/context.server";
+import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/guards.server";
 import { colorModeScript } from "~/shell/color-mode-script";
 import { waitForRepaint } from "~/shell/repaint";
@@ -26,7 +27,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export function loader({ context }: Route.LoaderArgs) {
   return {
     session: context.get(sessionContext),
-    appName: context.get(servicesContext).env.APP_NAME,
+    // Prerendering at build time has no HTTP edge: the build's own environment names the app.
+    appName: (context.get(servicesContext)?.env ?? getEnv()).APP_NAME,
   };
 }
 

@@ -1,17 +1,23 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+
+// The server build must also be a React Router server build, so that
+// prerendering at build time (react-router.config.ts) can render from it.
+export * from "virtual:react-router/server-build";
+
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
-import { createAuth } from "~/server/auth.server";
+import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, servicesContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
+import { isPrerenderedPath, prerenderedPages } from "./prerendered";
 import { sessionApi } from "./session-api";
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -53,12 +59,12 @@ export async function createServerApp() {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-      }),
-    );
+    app.use(await prerenderedPages(clientDir, await sessionCookieName(services.auth)));
+    const otherFiles = serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
+    app.use((c, next) => (isPrerenderedPath(c.req.path) ? next() : otherFiles(c, next)));
   }
 
   app.all("*", (c) => {

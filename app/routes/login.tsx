@@ -4,7 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect } from "~/lib/redirect";
-import { servicesContext } from "~/server/context.server";
+import { getServices } from "~/server/context.server";
 import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
 import type { Route } from "./+types/login";
 
@@ -23,7 +23,7 @@ function modeOf(value: unknown): Mode {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = context.get(servicesContext);
+  const { auth } = getServices(context);
   let form: FormData;
   try {
     form = await request.formData();

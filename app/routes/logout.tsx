@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { servicesContext } from "~/server/context.server";
+import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out for browsers without JavaScript (a form POST); `GET` goes home. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = context.get(servicesContext);
+  const { auth } = getServices(context);
   const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
   const answer = new Headers();
   for (const cookie of headers.getSetCookie()) answer.append("Set-Cookie", cookie);

@@ -46,3 +46,8 @@ export function createAuth({ env, kysely, secret }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The session cookie's name (it gains a `__Secure-` prefix over HTTPS). */
+export async function sessionCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
+}

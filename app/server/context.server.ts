@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInSession } from "~/lib/session";
 import type { Auth } from "./auth.server";
 import type { Env } from "./env.server";
@@ -6,7 +6,18 @@ import type { Env } from "./env.server";
 /** What the HTTP edge hands every loader and action. */
 export type AppServices = { env: Env; auth: Auth };
 
-export const servicesContext = createContext<AppServices>();
+/**
+ * Set by the HTTP edge (server/app.ts) on every request. It is missing only
+ * while React Router prerenders `/` at build time, which renders for a guest.
+ */
+export const servicesContext = createContext<AppServices | null>(null);
 
 /** The request's session, read once by the root middleware. */
 export const sessionContext = createContext<SignedInSession | null>(null);
+
+/** The app's services, in a loader or action that only runs behind the HTTP edge. */
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
+  const services = context.get(servicesContext);
+  if (!services) throw new Error("This route needs a request from the HTTP edge; it cannot be prerendered");
+  return services;
+}

@@ -11,8 +11,9 @@ import { readSession } from "./session.server";
  * on a refreshed cookie when the session's expiry slid forward.
  */
 export const loadSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { auth } = context.get(servicesContext);
-  const { session, setCookie } = await readSession(auth, request.headers);
+  const services = context.get(servicesContext);
+  if (!services) return next(); // Prerendering at build time: a guest's page.
+  const { session, setCookie } = await readSession(services.auth, request.headers);
   context.set(sessionContext, session);
   const response = await next();
   for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);

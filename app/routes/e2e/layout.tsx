@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction, Outlet } from "react-router";
-import { servicesContext } from "~/server/context.server";
+import { getServices } from "~/server/context.server";
 
 /**
  * Pages the end-to-end suite uses to provoke what real pages should never do
@@ -7,7 +7,7 @@ import { servicesContext } from "~/server/context.server";
  * otherwise every path under `/__e2e` is the ordinary 404 page.
  */
 const requireE2eRoutes: MiddlewareFunction<Response> = ({ context }) => {
-  if (context.get(servicesContext).env.E2E_TEST_ROUTES !== "1") {
+  if (getServices(context).env.E2E_TEST_ROUTES !== "1") {
     throw data(null, { status: 404, statusText: "Page Not Found" });
   }
 };

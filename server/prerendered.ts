@@ -1,0 +1,54 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+
+/** Prerendered paths and the files React Router wrote for them at build time. */
+const PRERENDERED: Record<string, { file: string; type: string }> = {
+  "/": { file: "index.html", type: "text/html; charset=utf-8" },
+  "/_.data": { file: "_.data", type: "text/x-script; charset=utf-8" },
+};
+
+/** True for the paths whose files only the prerendered-page handler may serve. */
+export function isPrerenderedPath(path: string): boolean {
+  return Object.hasOwn(PRERENDERED, path);
+}
+
+type Entry = { body: Buffer; etag: string; type: string };
+
+/**
+ * Serves the landing page and its data file as prerendered at build time to
+ * every request without a session cookie: a guest's first load, client
+ * navigation and link prefetching never touch React. A request that carries
+ * a session cookie falls through to the server render, so a signed-in
+ * visitor never sees the guest header. `Vary: Cookie` and revalidation on
+ * every use (`no-cache` + ETag) keep browsers from mixing the two up.
+ */
+export async function prerenderedPages(
+  clientDir: string,
+  sessionCookieName: string,
+): Promise<MiddlewareHandler> {
+  const entries = new Map<string, Entry>();
+  for (const [path, { file, type }] of Object.entries(PRERENDERED)) {
+    const body = await readFile(join(clientDir, file));
+    entries.set(path, {
+      body,
+      type,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    });
+  }
+  return async (c, next) => {
+    const entry = entries.get(c.req.path);
+    if (!entry || (c.req.method !== "GET" && c.req.method !== "HEAD")) return next();
+    if (getCookie(c, sessionCookieName) !== undefined) {
+      await next();
+      c.res.headers.append("Vary", "Cookie");
+      return;
+    }
+    const headers = { "Cache-Control": "public, no-cache", ETag: entry.etag, Vary: "Cookie" };
+    if (c.req.header("If-None-Match") === entry.etag) return new Response(null, { status: 304, headers });
+    const body = c.req.method === "HEAD" ? null : new Uint8Array(entry.body);
+    return new Response(body, { headers: { ...headers, "Content-Type": entry.type } });
+  };
+}

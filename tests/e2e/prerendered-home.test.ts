@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { newAccount, signUpByRequest } from "../fixtures/accounts";
+
+const built = (file: string) => readFileSync(`build/client/${file}`, "utf8");
+
+test("a guest gets the landing page prerendered at build time", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe(built("index.html"));
+  expect(response.headers()["cache-control"]).toBe("public, no-cache");
+  expect(response.headers().vary).toBe("Cookie");
+
+  const again = await request.get("/", { headers: { "If-None-Match": response.headers().etag ?? "" } });
+  expect(again.status()).toBe(304);
+});
+
+test("a visitor with a session cookie gets a server render with their header", async ({ request }) => {
+  await signUpByRequest(request, newAccount("Grace Hopper"));
+  const response = await request.get("/");
+  const html = await response.text();
+  expect(html).not.toBe(built("index.html"));
+  expect(html).toContain("Go to dashboard");
+  expect(html).toContain('aria-label="Account menu for Grace Hopper"');
+  expect(response.headers().vary).toContain("Cookie");
+});
+
+test("a guest's client navigation to / uses the static payload", async ({ page }) => {
+  await page.goto("/login");
+  const payload = page.waitForResponse((response) => new URL(response.url()).pathname === "/_.data");
+  await page.getByRole("banner").getByRole("link", { name: "React Starter" }).click();
+  const response = await payload;
+  expect(await response.text()).toBe(built("_.data"));
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
+});
+
+test("a signed-in visitor's client navigation to / never shows the guest page", async ({ page }) => {
+  await signUpByRequest(page.request, newAccount("Grace Hopper"));
+  await page.goto("/dashboard");
+  const payload = page.waitForResponse((response) => new URL(response.url()).pathname === "/_.data");
+  await page.getByRole("banner").getByRole("link", { name: "React Starter" }).click();
+  expect(await (await payload).text()).toContain("Grace Hopper");
+  await expect(page.getByRole("link", { name: "Go to dashboard" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+});
