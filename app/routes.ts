@@ -10,6 +10,7 @@ export default [
     route("forced-dark", "routes/e2e/forced-dark.tsx"),
     route("forced-system", "routes/e2e/forced-system.tsx"),
     route("icons", "routes/e2e/icons.tsx"),
+    route("links", "routes/e2e/links.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { errorPageTitle } from "~/lib/title";
 import { serverHtmlForBot } from "~/shell/bot-fallback";
@@ -65,10 +66,10 @@ export function ErrorPage({ error }: { error: unknown }) {
           </p>
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
             <Button asChild>
-              <Link to="/">
+              <PreloadLink to="/">
                 <span className="icon-[lucide--house]" aria-hidden="true" />
                 Back to home
-              </Link>
+              </PreloadLink>
             </Button>
             {status >= 500 ? (
               <Button variant="outline" onClick={() => window.location.reload()}>

@@ -1,9 +1,9 @@
-import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { AccountMenu } from "./account-menu";
 import { ColorModeSwitch } from "./color-mode-switch";
+import { PreloadLink, PreloadNavLink } from "./preload-link";
 import { useAppName, useSession } from "./use-session";
 
 /** The header on every page: product name, navigation, and the account menu or `Sign in`. */
@@ -13,15 +13,15 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
+        <PreloadLink to="/" className="flex items-center gap-2 font-semibold tracking-tight">
           <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <span className="icon-[lucide--layers] size-4" aria-hidden="true" />
           </span>
           <span>{appName}</span>
-        </Link>
+        </PreloadLink>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           {session ? (
-            <NavLink
+            <PreloadNavLink
               to="/dashboard"
               className={({ isActive }) =>
                 cn(
@@ -31,7 +31,7 @@ export function SiteHeader() {
               }
             >
               Dashboard
-            </NavLink>
+            </PreloadNavLink>
           ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">
@@ -40,7 +40,7 @@ export function SiteHeader() {
             <AccountMenu user={session.user} />
           ) : (
             <Button asChild size="sm">
-              <Link to="/login">Sign in</Link>
+              <PreloadLink to="/login">Sign in</PreloadLink>
             </Button>
           )}
         </div>

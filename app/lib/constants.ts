@@ -26,6 +26,9 @@ export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /** How often a used session's expiry is pushed forward (one write a day at most). */
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 
+/** Pages rendered at build time for guests, with their data files (SPEC §6, §8). */
+export const PRERENDERED_PATHS: readonly string[] = ["/"];
+
 /** The session contract's endpoint (SPEC §3). */
 export const SESSION_API_PATH = "/api/_auth/session";
 

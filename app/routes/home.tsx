@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/components/use-session";
 
@@ -60,22 +60,22 @@ export default function Home() {
           <div className="mt-9 flex flex-wrap items-center justify-center gap-3">
             {session ? (
               <Button asChild size="lg">
-                <Link to="/dashboard">
+                <PreloadLink to="/dashboard">
                   Go to dashboard
                   <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
-                </Link>
+                </PreloadLink>
               </Button>
             ) : (
               <Button asChild size="lg">
-                <Link to="/login">
+                <PreloadLink to="/login">
                   Sign in
                   <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
-                </Link>
+                </PreloadLink>
               </Button>
             )}
             {session ? null : (
               <Button asChild size="lg" variant="outline">
-                <Link to="/login?mode=signup">Create an account</Link>
+                <PreloadLink to="/login?mode=signup">Create an account</PreloadLink>
               </Button>
             )}
           </div>

@@ -1,5 +1,6 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormField } from "~/components/form-field";
+import { PreloadLink } from "~/components/preload-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/constants";
@@ -120,12 +121,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </div>
           <p className="mt-6 text-center text-muted-foreground text-sm">
             {isSignUp ? "Already have an account? " : "New here? "}
-            <Link
+            <PreloadLink
               to={`/login${switchParams.size ? `?${switchParams}` : ""}`}
               className="font-medium text-primary underline-offset-4 hover:underline"
             >
               {isSignUp ? "Sign in instead" : "Create an account"}
-            </Link>
+            </PreloadLink>
           </p>
         </div>
       </div>
