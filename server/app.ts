@@ -1,15 +1,16 @@
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { SESSION_API_PATH } from "~/lib/constants";
+import { BUILD_INFO_PATH, SESSION_API_PATH } from "~/lib/constants";
 import { createAuth } from "~/server/auth.server";
 import { type AppServices, servicesContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { resolveAuthSecret } from "~/server/secret.server";
+import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
 import { originCheck } from "./origin-check";
 import { sessionApi } from "./session-api";
 
@@ -42,8 +43,17 @@ export async function createServerApp() {
   app.route(SESSION_API_PATH, sessionApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
+  const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));
+  app.route(
+    BUILD_INFO_PATH,
+    buildInfoApi(
+      import.meta.env.PROD
+        ? readBuildFilesFrom(join(clientDir, BUILD_INFO_PATH))
+        : inMemoryBuildFiles({ id: import.meta.env.BUILD_ID, timestamp: Date.now() }),
+    ),
+  );
+
   if (import.meta.env.PROD) {
-    const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));
     app.use(
       "/assets/*",
       serveStatic({
