@@ -2,8 +2,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { rememberServerHtmlForBots } from "~/shell/bot-fallback";
+import { installChunkReload } from "~/shell/chunk-reload";
 
 rememberServerHtmlForBots();
+installChunkReload();
 
 startTransition(() => {
   hydrateRoot(

@@ -1,4 +1,5 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from "react-router";
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { NavigationProgress } from "~/components/navigation-progress";
@@ -9,8 +10,11 @@ import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-fo
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/guards.server";
+import { startBuildWatcher } from "~/shell/build-watcher";
+import { useChunkLoadFailure } from "~/shell/chunk-reload";
 import { colorModeScript } from "~/shell/color-mode-script";
 import { waitForRepaint } from "~/shell/repaint";
+import { useMountedToaster } from "~/shell/toast";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/tailwind.css?url";
 
@@ -25,10 +29,12 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
+  // Prerendering at build time has no HTTP edge: the build's own environment applies.
+  const env = context.get(servicesContext)?.env ?? getEnv();
   return {
     session: context.get(sessionContext),
-    // Prerendering at build time has no HTTP edge: the build's own environment names the app.
-    appName: (context.get(servicesContext)?.env ?? getEnv()).APP_NAME,
+    appName: env.APP_NAME,
+    buildPollIntervalMs: env.BUILD_POLL_INTERVAL_MS,
   };
 }
 
@@ -36,12 +42,15 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const forcedColorMode = useForcedColorMode();
+  const Toaster = useMountedToaster();
   return (
     <html lang="en" data-color-mode-forced={forcedColorMode ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* Which build rendered this page: for support, and compared with /_app/builds/latest.json. */}
+        <meta name="build-id" content={import.meta.env.BUILD_ID} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
         <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <Meta />
@@ -49,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {Toaster ? <Toaster /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -57,9 +67,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { session } = useLoaderData<typeof loader>();
+  const { session, buildPollIntervalMs } = useLoaderData<typeof loader>();
   useBrowserSession(session);
   useApplyForcedColorMode();
+  useEffect(
+    () => startBuildWatcher({ ownId: import.meta.env.BUILD_ID, intervalMs: buildPollIntervalMs }),
+    [buildPollIntervalMs],
+  );
+  const chunkFailure = useChunkLoadFailure(useLocation().key);
+  if (chunkFailure) return <ErrorPage error={chunkFailure} />;
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
       <DocumentTitle />

@@ -1,4 +1,4 @@
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 
@@ -9,12 +9,13 @@ export * from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
+import { BUILD_INFO_PATH, ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
 import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, servicesContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { resolveAuthSecret } from "~/server/secret.server";
+import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { isPrerenderedPath, prerenderedPages } from "./prerendered";
@@ -50,8 +51,17 @@ export async function createServerApp() {
   app.route(ICONS_API_PATH, iconsApi());
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
+  const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));
+  app.route(
+    BUILD_INFO_PATH,
+    buildInfoApi(
+      import.meta.env.PROD
+        ? readBuildFilesFrom(join(clientDir, BUILD_INFO_PATH))
+        : inMemoryBuildFiles({ id: import.meta.env.BUILD_ID, timestamp: Date.now() }),
+    ),
+  );
+
   if (import.meta.env.PROD) {
-    const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));
     app.use(
       "/assets/*",
       serveStatic({

@@ -1,9 +1,10 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { errorPageTitle } from "~/lib/title";
 import { serverHtmlForBot } from "~/shell/bot-fallback";
+import { ChunkLoadError, reloadAtPath } from "~/shell/chunk-reload";
 import { DocumentTitle } from "./document-title";
 import { SiteHeader } from "./site-header";
 
@@ -35,6 +36,70 @@ function errorTitleOf(error: unknown): { status: number; title: string } {
   return { status: 500, title: SERVER_ERROR };
 }
 
+type ErrorScreenProps = {
+  eyebrow: string;
+  title: string;
+  message: string;
+  documentTitle: string;
+  actions: ReactNode;
+  details?: string;
+};
+
+function ErrorScreen({ eyebrow, title, message, documentTitle, actions, details }: ErrorScreenProps) {
+  return (
+    <div data-error-page className="flex min-h-dvh flex-col">
+      <DocumentTitle pageTitle={documentTitle} />
+      <SiteHeader />
+      <main className="flex flex-1 items-center justify-center px-6 py-16">
+        <div className="w-full max-w-lg text-center">
+          <p className="font-semibold text-primary text-sm tracking-wide">{eyebrow}</p>
+          <h1 className="mt-3 font-bold text-4xl tracking-tight sm:text-5xl">{title}</h1>
+          <p className="mt-4 break-words text-muted-foreground" data-testid="error-message">
+            {message}
+          </p>
+          <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div>
+          {details ? (
+            <pre className="mt-8 overflow-auto rounded-md bg-muted p-4 text-left text-xs">{details}</pre>
+          ) : null}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+const homeIcon = <span className="icon-[lucide--house]" aria-hidden="true" />;
+const reloadIcon = <span className="icon-[lucide--rotate-cw]" aria-hidden="true" />;
+
+/**
+ * Code for the page could not be loaded (SPEC §6), usually because a new
+ * version was deployed, and an automatic reload was already tried. Every way
+ * out is a full page load, which brings the new version.
+ */
+function ChunkErrorScreen({ error }: { error: ChunkLoadError }) {
+  return (
+    <ErrorScreen
+      eyebrow="Loading failed"
+      title="This page could not be loaded"
+      message="A new version of the app may have been released, or the connection dropped. Reload to get the latest version."
+      documentTitle="Page could not be loaded"
+      actions={
+        <>
+          <Button onClick={() => reloadAtPath(error.path, { force: true })}>
+            {reloadIcon}
+            Reload
+          </Button>
+          <Button asChild variant="outline">
+            <PreloadLink to="/" reloadDocument>
+              {homeIcon}
+              Back to home
+            </PreloadLink>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
 /**
  * The app's one error page. A crawler whose browser failed after the server
  * rendered a good page keeps that page instead (SPEC §1).
@@ -49,40 +114,32 @@ export function ErrorPage({ error }: { error: unknown }) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: markup the server itself rendered for this page
     return <div className="contents" dangerouslySetInnerHTML={{ __html: botHtml }} />;
   }
+  if (error instanceof ChunkLoadError) return <ChunkErrorScreen error={error} />;
 
   const { status, title } = errorTitleOf(error);
-  const message = status === 404 ? `${NOT_FOUND}: ${pathname}` : title;
-  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <div data-error-page className="flex min-h-dvh flex-col">
-      <DocumentTitle pageTitle={errorPageTitle(status, title)} />
-      <SiteHeader />
-      <main className="flex flex-1 items-center justify-center px-6 py-16">
-        <div className="w-full max-w-lg text-center">
-          <p className="font-semibold text-primary text-sm tracking-wide">Error {status}</p>
-          <h1 className="mt-3 font-bold text-4xl tracking-tight sm:text-5xl">{title}</h1>
-          <p className="mt-4 break-words text-muted-foreground" data-testid="error-message">
-            {message}
-          </p>
-          <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-            <Button asChild>
-              <PreloadLink to="/">
-                <span className="icon-[lucide--house]" aria-hidden="true" />
-                Back to home
-              </PreloadLink>
+    <ErrorScreen
+      eyebrow={`Error ${status}`}
+      title={title}
+      message={status === 404 ? `${NOT_FOUND}: ${pathname}` : title}
+      documentTitle={errorPageTitle(status, title)}
+      details={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
+      actions={
+        <>
+          <Button asChild>
+            <PreloadLink to="/">
+              {homeIcon}
+              Back to home
+            </PreloadLink>
+          </Button>
+          {status >= 500 ? (
+            <Button variant="outline" onClick={() => window.location.reload()}>
+              {reloadIcon}
+              Try again
             </Button>
-            {status >= 500 ? (
-              <Button variant="outline" onClick={() => window.location.reload()}>
-                <span className="icon-[lucide--rotate-cw]" aria-hidden="true" />
-                Try again
-              </Button>
-            ) : null}
-          </div>
-          {stack ? (
-            <pre className="mt-8 overflow-auto rounded-md bg-muted p-4 text-left text-xs">{stack}</pre>
           ) : null}
-        </div>
-      </main>
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -65,5 +65,11 @@ export const ICONS_MAX_PER_REQUEST = 100;
 export const ICONS_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const ICONS_STALE_WHILE_REVALIDATE_SECONDS = 24 * 60 * 60;
 
-/** New-deployment poll (SPEC §6): one hour by default. */
+/** New-deployment poll (SPEC §6): one hour by default (`BUILD_POLL_INTERVAL_MS` overrides). */
 export const BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;
+/** Checks for a new build (poll or tab shown again) never come closer together than this. */
+export const BUILD_CHECK_MIN_GAP_MS = 5_000;
+/** Where the build's id files are served: `latest.json` and `meta/{id}.json`. */
+export const BUILD_INFO_PATH = "/_app/builds";
+/** `latest.json` may be cached this long: several instances can share a CDN, none lags behind. */
+export const BUILD_LATEST_MAX_AGE_SECONDS = 5;

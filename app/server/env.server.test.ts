@@ -10,6 +10,7 @@ describe("parseEnv", () => {
       APP_URL: "http://localhost:3000",
       APP_NAME: "React Starter",
       DATA_DIR: "./data",
+      BUILD_POLL_INTERVAL_MS: 3_600_000,
       isHttps: false,
     });
     expect(env.AUTH_SECRET).toBeUndefined();
@@ -29,8 +30,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "", APP_NAME: "" })).toMatchObject({ PORT: 3000, APP_NAME: "React Starter" });
   });
 
+  test("takes the new-build poll interval in milliseconds", () => {
+    expect(parseEnv({ BUILD_POLL_INTERVAL_MS: "60000" }).BUILD_POLL_INTERVAL_MS).toBe(60_000);
+  });
+
   test.each([
     [{ PORT: "http" }, "PORT"],
+    [{ BUILD_POLL_INTERVAL_MS: "1000" }, "BUILD_POLL_INTERVAL_MS"],
+    [{ BUILD_POLL_INTERVAL_MS: "3000000000" }, "BUILD_POLL_INTERVAL_MS"],
+    [{ BUILD_POLL_INTERVAL_MS: "1h" }, "BUILD_POLL_INTERVAL_MS"],
     [{ PORT: "70000" }, "PORT"],
     [{ APP_URL: "ftp://example.com" }, "APP_URL"],
     [{ APP_URL: "not a url" }, "APP_URL"],

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { DEFAULT_APP_NAME } from "~/lib/constants";
+import { BUILD_CHECK_MIN_GAP_MS, BUILD_POLL_INTERVAL_MS, DEFAULT_APP_NAME } from "~/lib/constants";
 
 const PORT_ERROR = "must be a port number from 1 to 65535";
+/** The longest delay a browser timer accepts (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const POLL_ERROR = `must be a number of milliseconds from ${BUILD_CHECK_MIN_GAP_MS} to ${MAX_TIMER_MS}`;
 
 /**
  * The app's configuration, read from the environment once at start and
@@ -34,6 +37,13 @@ const envSchema = z
       .string()
       .min(32, "must be at least 32 characters (try: openssl rand -base64 32)")
       .optional(),
+    /** How often open pages ask whether a new build was deployed (SPEC §6). */
+    BUILD_POLL_INTERVAL_MS: z.coerce
+      .number({ error: POLL_ERROR })
+      .int(POLL_ERROR)
+      .min(BUILD_CHECK_MIN_GAP_MS, POLL_ERROR)
+      .max(MAX_TIMER_MS, POLL_ERROR)
+      .default(BUILD_POLL_INTERVAL_MS),
     /** Mounts the routes the end-to-end suite uses to provoke failures. */
     E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   })
