@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLoca
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { NavigationProgress } from "~/components/navigation-progress";
+import { useRequestInfo } from "~/components/request-info";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
@@ -43,6 +44,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function Layout({ children }: { children: React.ReactNode }) {
   const forcedColorMode = useForcedColorMode();
   const Toaster = useMountedToaster();
+  const { nonce, requestId } = useRequestInfo();
   return (
     <html lang="en" data-color-mode-forced={forcedColorMode ?? undefined} suppressHydrationWarning>
       <head>
@@ -51,16 +53,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         {/* Which build rendered this page: for support, and compared with /_app/builds/latest.json. */}
         <meta name="build-id" content={import.meta.env.BUILD_ID} />
+        {requestId ? <meta name="request-id" content={requestId} /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
-        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: colorModeScript }}
+        />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         {Toaster ? <Toaster /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

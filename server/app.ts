@@ -9,19 +9,27 @@ export * from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { BUILD_INFO_PATH, ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
+import {
+  BUILD_INFO_PATH,
+  ICONS_API_PATH,
+  RETRY_AFTER_UNAVAILABLE_SECONDS,
+  SESSION_API_PATH,
+} from "~/lib/constants";
 import { createAuth, sessionCookieName } from "~/server/auth.server";
-import { type AppServices, servicesContext } from "~/server/context.server";
+import { type AppServices, requestInfoContext, servicesContext } from "~/server/context.server";
+import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
+import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { isPrerenderedPath, prerenderedPages } from "./prerendered";
+import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
+import { createLogger, requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
-
-const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
  * Builds the whole HTTP application: configuration, database (migrated),
@@ -30,21 +38,23 @@ const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"
  */
 export async function createServerApp() {
   const env = getEnv();
+  const log = createLogger(env.LOG_LEVEL);
   const secret = resolveAuthSecret(env);
   const db = openDatabase(env.DATA_DIR);
   await migrateToLatest(db.kysely);
   const services: AppServices = { env, auth: createAuth({ env, kysely: db.kysely, secret }) };
 
   const handleRequest = createRequestHandler(build, import.meta.env.MODE);
-  const app = new Hono();
+  const app = new Hono<EdgeEnv>();
 
-  app.use(async (c, next) => {
-    if (!ALLOWED_METHODS.has(c.req.method)) {
-      return c.json({ error: "Method Not Allowed" }, 405, { Allow: [...ALLOWED_METHODS].join(", ") });
-    }
-    await next();
-  });
+  // Every answer: logged, named, and with its security headers.
+  app.use(requestLog(log));
+  app.use(securityHeaders({ https: env.isHttps }));
+  // Then refuse what no handler should see.
+  app.use(allowedMethods);
   app.use(originCheck(env.APP_URL));
+  app.use(limitBodySize);
+  app.use(requireKnownContentType);
 
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
@@ -80,12 +90,25 @@ export async function createServerApp() {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    context.set(requestInfoContext, { nonce: c.get("nonce"), requestId: c.get("requestId") });
     return handleRequest(c.req.raw, context);
   });
 
   app.onError((error, c) => {
-    console.error(error);
-    return c.json({ error: "Internal Server Error" }, 500);
+    const requestId = c.get("requestId");
+    if (isDatabaseUnavailable(error)) {
+      log({ level: "error", msg: "database unavailable", requestId, err: String(error) });
+      c.header("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+      return c.json({ error: "Service Unavailable", requestId }, 503);
+    }
+    log({
+      level: "error",
+      msg: "unhandled error",
+      requestId,
+      err: String(error),
+      stack: (error as Error).stack,
+    });
+    return c.json({ error: "Internal Server Error", requestId }, 500);
   });
 
   return { app, env, close: db.close };

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import type { EdgeEnv } from "./edge-env";
 
 /** Prerendered paths and the files React Router wrote for them at build time. */
 const PRERENDERED: Record<string, { file: string; type: string }> = {
@@ -15,7 +16,21 @@ export function isPrerenderedPath(path: string): boolean {
   return Object.hasOwn(PRERENDERED, path);
 }
 
-type Entry = { body: Buffer; etag: string; type: string };
+type Entry = { body: Buffer; etag: string; type: string; scriptHashes: string[] };
+
+/**
+ * CSP hashes of a prebuilt page's inline scripts. The page was written at
+ * build time, so it cannot carry each response's nonce; its scripts are
+ * allowed by their exact content instead.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", content = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(content, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
 
 /**
  * Serves the landing page and its data file as prerendered at build time to
@@ -28,15 +43,13 @@ type Entry = { body: Buffer; etag: string; type: string };
 export async function prerenderedPages(
   clientDir: string,
   sessionCookieName: string,
-): Promise<MiddlewareHandler> {
+): Promise<MiddlewareHandler<EdgeEnv>> {
   const entries = new Map<string, Entry>();
   for (const [path, { file, type }] of Object.entries(PRERENDERED)) {
     const body = await readFile(join(clientDir, file));
-    entries.set(path, {
-      body,
-      type,
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    });
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const scriptHashes = type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
+    entries.set(path, { body, type, etag, scriptHashes });
   }
   return async (c, next) => {
     const entry = entries.get(c.req.path);
@@ -46,6 +59,7 @@ export async function prerenderedPages(
       c.res.headers.append("Vary", "Cookie");
       return;
     }
+    c.set("scriptHashes", entry.scriptHashes);
     const headers = { "Cache-Control": "public, no-cache", ETag: entry.etag, Vary: "Cookie" };
     if (c.req.header("If-None-Match") === entry.etag) return new Response(null, { status: 304, headers });
     const body = c.req.method === "HEAD" ? null : new Uint8Array(entry.body);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppServices } from "~/server/context.server";
-import { readSession, toPublicSession } from "~/server/session.server";
+import { readSession, signOut, toPublicSession } from "~/server/session.server";
 
 /**
  * The session contract (SPEC §3), answered before React Router is involved:
@@ -17,11 +17,8 @@ export function sessionApi({ auth }: AppServices) {
       return c.json(toPublicSession(session));
     })
     .delete("/", async (c) => {
-      const { headers } = await auth.api.signOut({
-        headers: c.req.raw.headers,
-        returnHeaders: true,
-      });
-      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      for (const cookie of await signOut(auth, c.req.raw.headers))
+        c.header("Set-Cookie", cookie, { append: true });
       c.header("Cache-Control", "no-store");
       return c.json({ loggedOut: true });
     });

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { PreloadLink } from "~/components/preload-link";
+import { useRequestInfo } from "~/components/request-info";
 import { Button } from "~/components/ui/button";
 import { errorPageTitle } from "~/lib/title";
 import { serverHtmlForBot } from "~/shell/bot-fallback";
@@ -46,6 +47,7 @@ type ErrorScreenProps = {
 };
 
 function ErrorScreen({ eyebrow, title, message, documentTitle, actions, details }: ErrorScreenProps) {
+  const { requestId } = useRequestInfo();
   return (
     <div data-error-page className="flex min-h-dvh flex-col">
       <DocumentTitle pageTitle={documentTitle} />
@@ -58,6 +60,11 @@ function ErrorScreen({ eyebrow, title, message, documentTitle, actions, details 
             {message}
           </p>
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div>
+          {requestId ? (
+            <p className="mt-8 text-muted-foreground text-xs">
+              Request ID: <code className="select-all font-mono">{requestId}</code>
+            </p>
+          ) : null}
           {details ? (
             <pre className="mt-8 overflow-auto rounded-md bg-muted p-4 text-left text-xs">{details}</pre>
           ) : null}
@@ -65,6 +72,12 @@ function ErrorScreen({ eyebrow, title, message, documentTitle, actions, details 
       </main>
     </div>
   );
+}
+
+function messageFor(status: number, title: string, pathname: string): string {
+  if (status === 404) return `${NOT_FOUND}: ${pathname}`;
+  if (status === 503) return "The service is briefly unavailable. Please try again in a moment.";
+  return title;
 }
 
 const homeIcon = <span className="icon-[lucide--house]" aria-hidden="true" />;
@@ -121,7 +134,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     <ErrorScreen
       eyebrow={`Error ${status}`}
       title={title}
-      message={status === 404 ? `${NOT_FOUND}: ${pathname}` : title}
+      message={messageFor(status, title, pathname)}
       documentTitle={errorPageTitle(status, title)}
       details={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
       actions={

@@ -73,3 +73,11 @@ export const BUILD_CHECK_MIN_GAP_MS = 5_000;
 export const BUILD_INFO_PATH = "/_app/builds";
 /** `latest.json` may be cached this long: several instances can share a CDN, none lags behind. */
 export const BUILD_LATEST_MAX_AGE_SECONDS = 5;
+
+/** Request bodies: forms and small JSON only (SPEC §10). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** How long a query waits for a locked database before the app answers 503. */
+export const DATABASE_BUSY_TIMEOUT_MS = 2500;
+/** What a 503 tells clients to wait before trying again. */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;

@@ -7,6 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/
 import { safeRedirect } from "~/lib/redirect";
 import { getServices } from "~/server/context.server";
 import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { name: text("name")?.slice(0, 200), email: text("email")?.slice(0, 300) };
   const input = { name: text("name"), email: text("email"), password: text("password") };
   const submit = mode === "signup" ? createAccount : signInWithPassword;
-  const result = await submit(auth, input, request.headers);
+  const result = await whenDatabaseAvailable(() => submit(auth, input, request.headers));
   if (!result.ok) {
     return data<ActionData>(
       { mode, message: result.message, fieldErrors: result.fieldErrors, values },

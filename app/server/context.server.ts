@@ -12,6 +12,10 @@ export type AppServices = { env: Env; auth: Auth };
  */
 export const servicesContext = createContext<AppServices | null>(null);
 
+/** Per-request facts from the edge: the CSP nonce for inline scripts, and the request's id. */
+export type RequestInfo = { nonce: string; requestId: string };
+export const requestInfoContext = createContext<RequestInfo | null>(null);
+
 /** The request's session, read once by the root middleware. */
 export const sessionContext = createContext<SignedInSession | null>(null);
 

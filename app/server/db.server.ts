@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely } from "kysely";
 import { type MigrationResultSet, Migrator } from "kysely/migration";
+import { DATABASE_BUSY_TIMEOUT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
 
 export type Database = {
@@ -22,7 +23,7 @@ export function openDatabase(dataDir: string): Database {
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
   sqlite.exec("PRAGMA journal_mode = WAL");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS}`);
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const kysely = new Kysely<unknown>({ dialect: new NodeSqliteDialect({ database: sqlite }) });

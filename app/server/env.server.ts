@@ -44,6 +44,11 @@ const envSchema = z
       .min(BUILD_CHECK_MIN_GAP_MS, POLL_ERROR)
       .max(MAX_TIMER_MS, POLL_ERROR)
       .default(BUILD_POLL_INTERVAL_MS),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error", "silent"], {
+        error: "must be debug, info, warn, error or silent",
+      })
+      .default("info"),
     /** Mounts the routes the end-to-end suite uses to provoke failures. */
     E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   })

@@ -3,6 +3,7 @@ import { REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignedInSession } from "~/lib/session";
 import { servicesContext, sessionContext } from "./context.server";
+import { whenDatabaseAvailable } from "./database-errors.server";
 import { readSession } from "./session.server";
 
 /**
@@ -13,7 +14,10 @@ import { readSession } from "./session.server";
 export const loadSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
   if (!services) return next(); // Prerendering at build time: a guest's page.
-  const { session, setCookie } = await readSession(services.auth, request.headers);
+  // Never "signed out" by accident: a page that cannot know who is asking says so (503).
+  const { session, setCookie } = await whenDatabaseAvailable(() =>
+    readSession(services.auth, request.headers),
+  );
   context.set(sessionContext, session);
   const response = await next();
   for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);

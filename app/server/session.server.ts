@@ -33,3 +33,16 @@ export async function readSession(
 export function toPublicSession(session: SignedInSession | null): PublicSession {
   return session ?? {};
 }
+
+/**
+ * Signs out: deletes the request's session from the database, then returns
+ * the `Set-Cookie` headers that clear the cookie. The delete is done here,
+ * not left to better-auth's sign-out, which logs a failed delete and answers
+ * success anyway: a sign-out that did not revoke must fail loudly (503).
+ */
+export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
+  const current = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (current) await (await auth.$context).internalAdapter.deleteSession(current.session.token);
+  const cleared = await auth.api.signOut({ headers, returnHeaders: true });
+  return cleared.headers.getSetCookie();
+}

@@ -1,0 +1,92 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { RequestInfoProvider } from "~/components/request-info";
+import { requestInfoContext } from "~/server/context.server";
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's default Node entry, plus two things: every inline script
+ * the render emits carries the response's CSP nonce, and the page knows its
+ * request id. Bots (and the build's prerender) get the whole document at once.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const info = loadContext.get(requestInfoContext) ?? undefined;
+  const userAgent = request.headers.get("user-agent");
+  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeout);
+          timeout = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestInfoProvider value={info ?? {}}>
+        <ServerRouter context={routerContext} url={request.url} nonce={info?.nonce} />
+      </RequestInfoProvider>,
+      {
+        nonce: info?.nonce,
+        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject and are logged by handleError.
+          if (shellRendered) logServerError(error, loadContext);
+        },
+      },
+    );
+  });
+}
+
+/** Logs errors React Router caught in loaders, actions and renders, with the request id. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return; // The visitor left; nothing went wrong here.
+  logServerError(error, context);
+};
+
+function logServerError(error: unknown, context: Readonly<RouterContextProvider>) {
+  const requestId = context.get(requestInfoContext)?.requestId;
+  const detail = error instanceof Error ? { err: error.message, stack: error.stack } : { err: String(error) };
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "render failed",
+      requestId,
+      ...detail,
+    }),
+  );
+}

@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_BODY_BYTES } from "~/lib/constants";
+
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const API_TYPES = new Set(["application/json", ...FORM_TYPES]);
+
+/** `405` for methods the app never answers (TRACE, CONNECT, made-up ones). */
+export const allowedMethods: MiddlewareHandler = async (c, next) => {
+  if (!ALLOWED_METHODS.has(c.req.method)) {
+    return c.json({ error: "Method Not Allowed" }, 405, { Allow: [...ALLOWED_METHODS].join(", ") });
+  }
+  await next();
+};
+
+/** `413` for bodies over the limit, told or not: the app takes forms and small JSON only. */
+export const limitBodySize: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json({ error: "Payload Too Large" }, 413),
+});
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  return request.headers.has("transfer-encoding") || (length !== null && length !== "0");
+}
+
+/**
+ * `415` for a body in a type its receiver does not read: pages take form
+ * posts, the API also JSON. A body without a type is refused too.
+ */
+export const requireKnownContentType: MiddlewareHandler = async (c, next) => {
+  if (hasBody(c.req.raw)) {
+    const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+    const allowed = c.req.path.startsWith("/api/") ? API_TYPES : FORM_TYPES;
+    if (!allowed.has(type)) return c.json({ error: "Unsupported Media Type" }, 415);
+  }
+  await next();
+};
