@@ -55,6 +55,8 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       E2E_TEST_ROUTES: "1",
+      // One line per request would bury the test report; the process tests check the log.
+      LOG_LEVEL: "warn",
       NODE_ENV: "production",
     },
   },

@@ -54,10 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Which build rendered this page: for support, and compared with /_app/builds/latest.json. */}
         <meta name="build-id" content={import.meta.env.BUILD_ID} />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
         <script
           nonce={nonce}
           suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input
           dangerouslySetInnerHTML={{ __html: colorModeScript }}
         />
         <Meta />

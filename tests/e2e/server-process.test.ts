@@ -1,43 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { freshDir, portFor, startServer, waitUntilListening } from "../fixtures/server-process";
 
-const ENTRY = resolve("server/index.ts");
-// Ports beside the suite's own server, so parallel checkouts never collide.
-const SUITE_PORT = Number(process.env.E2E_PORT ?? 3210);
-const FIRST_PORT = String(SUITE_PORT + 81);
-const SECOND_PORT = String(SUITE_PORT + 82);
-
-type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** Starts the built server in `cwd` with only the given environment (plus PATH). */
-function startServer(cwd: string, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilListening(server: Server) {
-  await expect.poll(server.output, { timeout: 15_000 }).toContain("Listening on");
-}
+const FIRST_PORT = portFor(81);
+const SECOND_PORT = portFor(82);
 
 test.describe.configure({ mode: "serial" });
 
 test("starts with no configuration, keeps its data in ./data, and stops cleanly on SIGTERM", async () => {
-  const cwd = mkdtempSync(join(tmpdir(), "zero-config-"));
+  const cwd = freshDir("zero-config");
   const port = FIRST_PORT;
   const first = startServer(cwd, { PORT: port });
   await waitUntilListening(first);
@@ -47,6 +19,24 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
   expect(page.status).toBe(200);
   expect(await page.text()).toContain("<title>React Starter</title>");
   expect(existsSync(join(cwd, "data", "app.db"))).toBe(true);
+  // One structured line per request: what was asked and how it went, nothing private.
+  await expect.poll(first.output).toMatch(/"msg":"request","method":"GET","path":"\/","status":200/);
+  const line =
+    first
+      .output()
+      .split("\n")
+      .find((text) => text.includes('"path":"/"')) ?? "";
+  expect(Object.keys(JSON.parse(line)).sort()).toEqual([
+    "level",
+    "method",
+    "ms",
+    "msg",
+    "path",
+    "requestId",
+    "status",
+    "time",
+  ]);
+  expect(page.headers.get("x-request-id")).toBe(JSON.parse(line).requestId);
   expect(statSync(join(cwd, "data", "auth-secret")).mode & 0o077).toBe(0);
 
   first.child.kill("SIGTERM");
@@ -63,14 +53,14 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
 });
 
 test("a bad setting stops the start with one line naming it", async () => {
-  const cwd = mkdtempSync(join(tmpdir(), "bad-config-"));
+  const cwd = freshDir("bad-config");
   const server = startServer(cwd, { PORT: "not-a-port" });
   expect(await server.exited).toBe(1);
   expect(server.output().trim()).toBe("Invalid configuration: PORT: must be a port number from 1 to 65535");
 });
 
 test("production over HTTPS refuses to start without AUTH_SECRET", async () => {
-  const cwd = mkdtempSync(join(tmpdir(), "prod-config-"));
+  const cwd = freshDir("prod-config");
   const server = startServer(cwd, {
     PORT: SECOND_PORT,
     NODE_ENV: "production",
