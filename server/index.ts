@@ -64,7 +64,8 @@ async function createProductionListener() {
 }
 
 const { env, listener, close } = isDev ? await createDevListener() : await createProductionListener();
-const server = createServer(listener);
+// A client that trickles its headers or body (slowloris) is cut off, not waited for.
+const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, listener);
 server.listen(env.PORT, env.HOST, () => {
   console.info(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
 });

@@ -17,7 +17,8 @@ export const allowedMethods: MiddlewareHandler = async (c, next) => {
 /** `413` for bodies over the limit, told or not: the app takes forms and small JSON only. */
 export const limitBodySize: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,
-  onError: (c) => c.json({ error: "Payload Too Large" }, 413),
+  // The rest of the body is never read, so the connection cannot carry another request.
+  onError: (c) => c.json({ error: "Payload Too Large" }, 413, { Connection: "close" }),
 });
 
 function hasBody(request: Request): boolean {

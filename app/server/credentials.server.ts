@@ -31,7 +31,9 @@ const signUpSchema = z.object({
     .string({ error: "Enter your name." })
     .trim()
     .min(1, "Enter your name.")
-    .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters.`),
+    .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters.`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Use letters, not control characters."),
   email,
   password: newPassword,
 });
