@@ -21,6 +21,7 @@ export const limitBodySize: MiddlewareHandler = bodyLimit({
   onError: (c) => c.json({ error: "Payload Too Large" }, 413, { Connection: "close" }),
 });
 
+/** Per HTTP/1.1, a request has a body exactly when Content-Length or Transfer-Encoding says so. */
 function hasBody(request: Request): boolean {
   const length = request.headers.get("content-length");
   return request.headers.has("transfer-encoding") || (length !== null && length !== "0");
