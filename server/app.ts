@@ -56,6 +56,9 @@ export async function createServerApp() {
   app.use(limitBodySize);
   app.use(requireKnownContentType);
 
+  // Liveness for load balancers, and the trivial route the benchmark compares against.
+  app.get("/healthz", (c) => c.json({ ok: true }));
+
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
   app.route(ICONS_API_PATH, iconsApi());

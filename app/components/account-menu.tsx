@@ -1,47 +1,24 @@
-import { DropdownMenu } from "radix-ui";
-import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import type { SessionUser } from "~/lib/session";
-import { useSignOut } from "./use-sign-out";
+import { menuOnDemand } from "./menu-on-demand";
 
-const itemClass =
-  "flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_[class*='icon-[']]:size-4 [&_[class*='icon-[']]:text-muted-foreground";
+const AccountMenuTrigger = menuOnDemand<{ user: SessionUser }>(() => import("./account-menu-content"));
 
 /** The signed-in person's menu in the header: who they are, dashboard, sign out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
-  const { signOut } = useSignOut();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-        aria-label={`Account menu for ${user.name}`}
-      >
-        <Avatar name={user.name} image={user.image} className="size-8" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+    <AccountMenuTrigger
+      user={user}
+      renderTrigger={(handlers) => (
+        <button
+          type="button"
+          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+          aria-label={`Account menu for ${user.name}`}
+          {...handlers}
         >
-          <div className="px-2 py-1.5">
-            <p className="truncate font-medium text-sm">{user.name}</p>
-            <p className="truncate text-muted-foreground text-xs">{user.email}</p>
-          </div>
-          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/dashboard">
-              <span className="icon-[lucide--layout-dashboard]" aria-hidden="true" />
-              Dashboard
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-            <span className="icon-[lucide--log-out]" aria-hidden="true" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <Avatar name={user.name} image={user.image} size="sm" />
+        </button>
+      )}
+    />
   );
 }

@@ -1,57 +1,30 @@
-import { DropdownMenu } from "radix-ui";
 import { Button } from "~/components/ui/button";
-import { type ColorModePreference, colorMode, isColorModePreference, useColorMode } from "~/shell/color-mode";
+import { type ColorModePreference, useColorMode } from "~/shell/color-mode";
+import { menuOnDemand } from "./menu-on-demand";
 
-const options: { value: ColorModePreference; label: string; icon: string }[] = [
-  { value: "light", label: "Light", icon: "icon-[lucide--sun]" },
-  { value: "dark", label: "Dark", icon: "icon-[lucide--moon]" },
-  { value: "system", label: "System", icon: "icon-[lucide--monitor]" },
-];
+const ColorModeMenu = menuOnDemand<object>(() => import("./color-mode-menu-content"));
 
-const itemClass =
-  "relative flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground";
+const labels: Record<ColorModePreference, string> = { light: "Light", dark: "Dark", system: "System" };
 
 /** The header's colour-mode menu: Light, Dark or System, by mouse or keyboard. */
 export function ColorModeSwitch() {
   const { preference, resolved } = useColorMode();
-  const current = options.find((option) => option.value === preference) ?? options[2];
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Colour mode: ${current?.label}`} title="Colour mode">
+    <ColorModeMenu
+      renderTrigger={(handlers) => (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Colour mode: ${labels[preference]}`}
+          title="Colour mode"
+          {...handlers}
+        >
           <span
             className={`${resolved === "dark" ? "icon-[lucide--moon]" : "icon-[lucide--sun]"} size-[18px]!`}
             aria-hidden="true"
           />
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-36 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="px-2 py-1.5 font-medium text-muted-foreground text-xs">
-            Colour mode
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={preference}
-            onValueChange={(value) => {
-              if (isColorModePreference(value)) colorMode.setPreference(value);
-            }}
-          >
-            {options.map((option) => (
-              <DropdownMenu.RadioItem key={option.value} value={option.value} className={itemClass}>
-                <span className={`${option.icon} size-4 text-muted-foreground`} aria-hidden="true" />
-                {option.label}
-                <DropdownMenu.ItemIndicator className="absolute right-2 flex items-center">
-                  <span className="icon-[lucide--check] size-4" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      )}
+    />
   );
 }

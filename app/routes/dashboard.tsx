@@ -32,7 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center gap-4">
-          <Avatar name={user.name} image={user.image} className="size-14 text-lg" />
+          <Avatar name={user.name} image={user.image} size="lg" />
           <div className="min-w-0">
             <h1 className="break-words font-bold text-2xl tracking-tight">
               Welcome back, {greetingName(user.name)}

@@ -1,4 +1,8 @@
-import { isbot } from "isbot";
+/**
+ * Crawlers, by user agent: SPEC §1's minimum plus the usual words. The
+ * server uses the full `isbot` list; the browser keeps this small.
+ */
+const CRAWLER = /bot\b|crawl|spider|slurp|chrome-lighthouse|facebookexternalhit|google\b/i;
 
 let serverHtml: string | null = null;
 
@@ -10,7 +14,7 @@ let serverHtml: string | null = null;
  * already an error page.
  */
 export function rememberServerHtmlForBots(): void {
-  if (!isbot(navigator.userAgent)) return;
+  if (!CRAWLER.test(navigator.userAgent)) return;
   serverHtml = document.querySelector("[data-app-shell]")?.outerHTML ?? null;
 }
 

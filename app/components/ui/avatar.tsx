@@ -7,14 +7,17 @@ export function initialsOf(name: string): string {
   return letters.map((word) => [...(word ?? "")][0]?.toUpperCase() ?? "").join("") || "?";
 }
 
-type AvatarProps = { name: string; image?: string; className?: string };
+const sizes = { sm: "size-8 text-sm", md: "size-9 text-sm", lg: "size-14 text-lg" } as const;
+
+type AvatarProps = { name: string; image?: string; size?: keyof typeof sizes; className?: string };
 
 /** A round picture of the person, or their initials when there is none. */
-export function Avatar({ name, image, className }: AvatarProps) {
+export function Avatar({ name, image, size = "md", className }: AvatarProps) {
   return (
     <span
       className={cn(
-        "inline-flex size-9 shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary text-sm",
+        "inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary",
+        sizes[size],
         className,
       )}
     >

@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import { brotliCompressSync, constants } from "node:zlib";
+import type { BrowserContext } from "@playwright/test";
+
+/** Brotli size (quality 11) of a built asset, found by its URL path under build/client. */
+function brotliSize(url: string): number {
+  const path = new URL(url).pathname;
+  if (!path.startsWith("/assets/")) return 0;
+  const file = readFileSync(`build/client${path}`);
+  return brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+export type PageMetrics = {
+  requests: number;
+  /** The same scripts and styles compressed with brotli (what a CDN would send). */
+  jsBrotli: number;
+  cssBrotli: number;
+  jsTransferred: number;
+  jsBytes: number;
+  cssTransferred: number;
+  cssBytes: number;
+  htmlTransferred: number;
+  ttfb: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+};
+
+/**
+ * Loads `path` in a fresh tab with an empty cache and measures what a first
+ * visit costs: requests, bytes on the wire (compressed) and decoded, and the
+ * page's own timings (TTFB, FCP, LCP, CLS).
+ */
+export async function measurePage(context: BrowserContext, path: string): Promise<PageMetrics> {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    // First load only: the app's speculative preloads (off with Save-Data) come after it.
+    Object.defineProperty(navigator, "connection", { value: { saveData: true } });
+    const store = { lcp: 0, cls: 0 };
+    (window as unknown as { __vitals: typeof store }).__vitals = store;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) store.lcp = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) store.cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const totals = {
+    requests: 0,
+    jsTransferred: 0,
+    jsBytes: 0,
+    cssTransferred: 0,
+    cssBytes: 0,
+    htmlTransferred: 0,
+  };
+  const decoded = new Map<string, number>();
+  cdp.on("Network.responseReceived", (event) => {
+    types.set(event.requestId, event.type);
+    urls.set(event.requestId, event.response.url);
+  });
+  cdp.on("Network.dataReceived", (event) =>
+    decoded.set(event.requestId, (decoded.get(event.requestId) ?? 0) + event.dataLength),
+  );
+  cdp.on("Network.loadingFinished", (event) => {
+    totals.requests += 1;
+    const type = types.get(event.requestId);
+    const size = decoded.get(event.requestId) ?? 0;
+    if (type === "Script") {
+      totals.jsTransferred += event.encodedDataLength;
+      totals.jsBytes += size;
+    } else if (type === "Stylesheet") {
+      totals.cssTransferred += event.encodedDataLength;
+      totals.cssBytes += size;
+    } else if (type === "Document") {
+      totals.htmlTransferred += event.encodedDataLength;
+    }
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  const timings = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+    const vitals = (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals;
+    return { ttfb: navigation.responseStart, fcp, lcp: vitals.lcp, cls: vitals.cls };
+  });
+  await page.close();
+  const brotliOf = (type: string) =>
+    [...types.entries()]
+      .filter(([, kind]) => kind === type)
+      .reduce((sum, [id]) => sum + brotliSize(urls.get(id) ?? ""), 0);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    ...totals,
+    jsBrotli: brotliOf("Script"),
+    cssBrotli: brotliOf("Stylesheet"),
+    ttfb: round(timings.ttfb),
+    fcp: round(timings.fcp),
+    lcp: round(timings.lcp),
+    cls: Math.round(timings.cls * 1000) / 1000,
+  };
+}
