@@ -1,39 +1,56 @@
-import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import { Children, type ComponentProps, cloneElement, isValidElement, type ReactElement } from "react";
 import { cn } from "~/lib/cn";
 
-export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm outline-none transition-[color,background-color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 [&_[class*='icon-[']]:size-4",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
-        outline:
-          "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:border-input dark:bg-input/30 dark:hover:bg-input/50",
-        secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
-      },
-      size: {
-        default: "h-9 px-4 py-2",
-        sm: "h-8 px-3",
-        lg: "h-11 px-6 text-base",
-        icon: "size-9",
-      },
-    },
-    defaultVariants: { variant: "default", size: "default" },
-  },
-);
+const base =
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm outline-none transition-[color,background-color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 [&_[class*='icon-[']]:size-4";
+
+const variants = {
+  default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
+  destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
+  outline:
+    "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:border-input dark:bg-input/30 dark:hover:bg-input/50",
+  secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
+  ghost: "hover:bg-accent hover:text-accent-foreground",
+  link: "text-primary underline-offset-4 hover:underline",
+};
+
+const sizes = {
+  default: "h-9 px-4 py-2",
+  sm: "h-8 px-3",
+  lg: "h-11 px-6 text-base",
+  icon: "size-9",
+};
+
+type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes };
+
+/** The classes of a button, for elements that are not `<Button>`. */
+export function buttonClass(
+  { variant = "default", size = "default" }: ButtonStyle = {},
+  className?: string,
+): string {
+  return cn(base, variants[variant], sizes[size], className);
+}
 
 type ButtonProps = ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & {
-    /** Render the child element (e.g. a `<Link>`) with button styles. */
+  ButtonStyle & {
+    /** Style the single child element (e.g. a link) as the button instead of rendering a `<button>`. */
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, asChild = false, children, ...props }: ButtonProps) {
+  const classes = buttonClass({ variant, size }, className);
+  if (asChild) {
+    const child = Children.only(children);
+    if (isValidElement<{ className?: string }>(child)) {
+      return cloneElement(child as ReactElement<{ className?: string }>, {
+        ...props,
+        className: cn(classes, child.props.className),
+      });
+    }
+  }
+  return (
+    <button className={classes} {...props}>
+      {children}
+    </button>
+  );
 }
