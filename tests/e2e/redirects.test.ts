@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, sameOrigin, signInWithForm, signUpByRequest } from "../fixtures/accounts";
+import {
+  fillAccountForm,
+  newAccount,
+  sameOrigin,
+  signInWithForm,
+  signUpByRequest,
+} from "../fixtures/accounts";
 
 test("after signing in, a guest lands where they wanted to go", async ({ page }) => {
   const account = newAccount();
@@ -15,11 +21,7 @@ test("after signing in, a guest lands where they wanted to go", async ({ page })
 test("the redirect target survives switching to account creation", async ({ page }) => {
   await page.goto("/login?redirect=/dashboard%3Ffrom%3Dinvite");
   await page.getByRole("link", { name: "Create an account" }).click();
-  const account = newAccount();
-  await page.getByLabel("Name").fill(account.name);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await fillAccountForm(page, newAccount());
   await expect(page).toHaveURL("/dashboard?from=invite");
 });
 

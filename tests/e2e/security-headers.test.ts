@@ -1,5 +1,5 @@
 import { type APIResponse, expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { fillAccountForm, newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
 
 function expectSecurityHeaders(response: APIResponse) {
   const headers = response.headers();
@@ -84,11 +84,7 @@ test("the app works under its CSP without a single violation", async ({ page }) 
   await page.getByRole("menuitemradio", { name: "Dark" }).click();
   await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
   await page.getByRole("link", { name: "Create an account" }).click();
-  const account = newAccount();
-  await page.getByLabel("Name").fill(account.name);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await fillAccountForm(page, newAccount());
   await expect(page.getByRole("heading", { name: /Welcome back, Ada/ })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { name: /Welcome back, Ada/ })).toBeVisible();
