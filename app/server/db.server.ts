@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely } from "kysely";
 import { type MigrationResultSet, Migrator } from "kysely/migration";
@@ -26,7 +26,7 @@ export function openDatabase(dataDir: string): Database {
   sqlite.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS}`);
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  const kysely = new Kysely<unknown>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<unknown>({ dialect: new NodeSqliteDialect({ database: cacheStatements(sqlite) }) });
   return {
     kysely,
     close: async () => {
@@ -34,6 +34,32 @@ export function openDatabase(dataDir: string): Database {
       if (sqlite.isOpen) sqlite.close();
     },
   };
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The Kysely dialect prepares every query from scratch; an app asks the same
+ * few dozen queries over and over. Reusing prepared statements (a small LRU
+ * keyed by SQL text) takes SQL compilation off the hot path. Safe because
+ * node:sqlite runs each statement to completion synchronously.
+ */
+function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, StatementSync>();
+  sqlite.prepare = (sql: string) => {
+    const cached = cache.get(sql);
+    if (cached) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const statement = prepare(sql);
+    cache.set(sql, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  return sqlite;
 }
 
 /**
