@@ -9,13 +9,16 @@ export * from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { BUILD_INFO_PATH, ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
+import { AUTH_API_PATH, BUILD_INFO_PATH, ICONS_API_PATH, SESSION_API_PATH } from "~/lib/constants";
 import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, servicesContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
+import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { resolveAuthSecret } from "~/server/secret.server";
+import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
+import { clientIp } from "./client-ip";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { isPrerenderedPath, prerenderedPages } from "./prerendered";
@@ -33,7 +36,11 @@ export async function createServerApp() {
   const secret = resolveAuthSecret(env);
   const db = openDatabase(env.DATA_DIR);
   await migrateToLatest(db.kysely);
-  const services: AppServices = { env, auth: createAuth({ env, kysely: db.kysely, secret }) };
+  const services: AppServices = {
+    env,
+    auth: createAuth({ env, kysely: db.kysely, secret }),
+    rateLimits: createAuthRateLimits({ perIp: env.AUTH_RATE_LIMIT_PER_IP }),
+  };
 
   const handleRequest = createRequestHandler(build, import.meta.env.MODE);
   const app = new Hono();
@@ -45,10 +52,12 @@ export async function createServerApp() {
     await next();
   });
   app.use(originCheck(env.APP_URL));
+  app.use(clientIp(env.TRUST_PROXY));
 
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
   app.route(ICONS_API_PATH, iconsApi());
+  app.route(AUTH_API_PATH, authApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
   const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));

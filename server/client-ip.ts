@@ -1,5 +1,8 @@
 import { isIP } from "node:net";
 import { normalizeIP } from "@better-auth/core/utils/ip";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { MiddlewareHandler } from "hono";
+import { CLIENT_IP_HEADER } from "~/lib/constants";
 
 type ClientIpInput = {
   /** The TCP peer's address (`getConnInfo`), e.g. `::ffff:127.0.0.1`. */
@@ -41,4 +44,30 @@ function normalizeAddress(address: string | undefined): string | undefined {
   if (!address || isIP(address) === 0) return undefined;
   // Exact address, with IPv4-mapped IPv6 (`::ffff:1.2.3.4`) written as IPv4.
   return normalizeIP(address, { ipv6Subnet: 128 });
+}
+
+/**
+ * Hono middleware: resolves the client IP once per request and writes it to
+ * `CLIENT_IP_HEADER`, replacing any value the client sent, so everything
+ * behind the edge (better-auth's session records, the rate limits) reads
+ * the same trustworthy answer.
+ */
+export function clientIp(trustedHops: number): MiddlewareHandler {
+  return async (c, next) => {
+    const ip = resolveClientIp({
+      socketAddress: socketAddressOf(c),
+      forwardedFor: c.req.header("x-forwarded-for"),
+      trustedHops,
+    });
+    c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
+    await next();
+  };
+}
+
+function socketAddressOf(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // Not behind @hono/node-server (e.g. app.request() in a test).
+  }
 }

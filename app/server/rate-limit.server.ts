@@ -4,6 +4,7 @@ import {
   AUTH_RATE_LIMIT_PER_ACCOUNT,
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  CLIENT_IP_HEADER,
 } from "~/lib/constants";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -100,6 +101,11 @@ export function createAuthRateLimits({
       return byAccount.hit(`account:${account.trim().toLowerCase()}`);
     },
   };
+}
+
+/** The client IP the HTTP edge resolved for this request (`server/client-ip.ts`). */
+export function clientIpOf(request: Request): string {
+  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
 /**
