@@ -20,6 +20,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
+export const PASSKEY_NAME_MAX_LENGTH = 50;
 
 /** Sessions slide: each use within the window extends them. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -43,6 +44,12 @@ export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 export const POPUP_WIDTH = 960;
 export const POPUP_HEIGHT = 600;
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
+/**
+ * SPEC §10's Cross-Origin-Opener-Policy, which the sign-in pages send
+ * themselves: the popup flow must work with it (it separates the popup from
+ * its opener once the popup is back on the app).
+ */
+export const CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups";
 /** The popup's window name, so a second click reuses the open popup. */
 export const POPUP_WINDOW_NAME = "sign-in-popup";
 /** How often the opener checks whether the visitor closed the popup. */

@@ -1,15 +1,34 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormField } from "~/components/form-field";
+import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PreloadLink } from "~/components/preload-link";
+import { ProviderSignIn } from "~/components/provider-sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/constants";
+import {
+  CROSS_ORIGIN_OPENER_POLICY,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REDIRECT_PARAM,
+} from "~/lib/constants";
 import { safeRedirect } from "~/lib/redirect";
-import { getServices } from "~/server/context.server";
+import { signInErrorMessage } from "~/lib/sign-in-errors";
+import { findProvider } from "~/lib/sign-in-providers";
+import { type AppServices, getServices } from "~/server/context.server";
 import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
+import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
+import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
+
+/** The sign-in popup runs under the app's opener policy (SPEC §10), with the action's own headers. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const answer = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) answer.set(name, value);
+  answer.set("Cross-Origin-Opener-Policy", CROSS_ORIGIN_OPENER_POLICY);
+  return answer;
+};
 
 type Mode = "signin" | "signup";
 type ActionData = {
@@ -23,8 +42,34 @@ function modeOf(value: unknown): Mode {
   return value === "signup" ? "signup" : "signin";
 }
 
+/** The configured providers' buttons, and why a provider sign-in just failed (`?error=`). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getServices(context);
+  const error = new URL(request.url).searchParams.get("error");
+  return {
+    providers: listSignInProviders(env.providers),
+    providerError: error ? signInErrorMessage(error) : null,
+  };
+}
+
+/** The rate-limit verdict for a form post, as the page's answer when it is refused. */
+async function refuseWhenLimited(
+  { rateLimits }: AppServices,
+  request: Request,
+  account: string | undefined,
+  answer: Omit<ActionData, "message">,
+) {
+  const { allowed, retryAfterSeconds } = await rateLimits.check({ ip: clientIpOf(request), account });
+  if (allowed) return null;
+  return data<ActionData>(
+    { ...answer, message: tooManyAttemptsMessage(retryAfterSeconds) },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = getServices(context);
+  const services = getServices(context);
+  const { auth, env } = services;
   let form: FormData;
   try {
     form = await request.formData();
@@ -37,6 +82,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const mode = modeOf(text("intent"));
   const values = { name: text("name")?.slice(0, 200), email: text("email")?.slice(0, 300) };
+
+  if (text("intent") === "oauth") {
+    const provider = findProvider(listSignInProviders(env.providers), text("provider"));
+    if (!provider) {
+      return data<ActionData>(
+        { mode, message: "This way of signing in is not available.", values },
+        { status: 400 },
+      );
+    }
+    const refused = await refuseWhenLimited(services, request, undefined, { mode, values });
+    if (refused) return refused;
+    const started = await startOAuthSignIn(auth, {
+      provider,
+      redirectTo: text(REDIRECT_PARAM),
+      display: text("display") === "popup" ? "popup" : "page",
+      headers: request.headers,
+    });
+    if (!started.ok)
+      return data<ActionData>({ mode, message: started.message, values }, { status: started.status });
+    const headers = new Headers();
+    for (const cookie of started.setCookie) headers.append("Set-Cookie", cookie);
+    throw redirect(started.url, { headers });
+  }
+
+  const refused = await refuseWhenLimited(services, request, text("email"), { mode, values });
+  if (refused) return refused;
   const input = { name: text("name"), email: text("email"), password: text("password") };
   const submit = mode === "signup" ? createAccount : signInWithPassword;
   const result = await submit(auth, input, request.headers);
@@ -51,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(text(REDIRECT_PARAM)), { headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const mode: Mode = actionData?.mode ?? modeOf(searchParams.get("mode"));
@@ -75,7 +146,17 @@ export default function Login({ actionData }: Route.ComponentProps) {
               {isSignUp ? "It takes less than a minute." : "Sign in to continue to your dashboard."}
             </p>
           </div>
-          <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+          <div className="grid gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+            {loaderData.providerError && !actionData ? <Alert>{loaderData.providerError}</Alert> : null}
+            <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+            {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
+            {loaderData.providers.length > 0 || !isSignUp ? (
+              <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
+                <span className="h-px flex-1 bg-border" />
+                or with your email
+                <span className="h-px flex-1 bg-border" />
+              </div>
+            ) : null}
             <Form method="post" className="grid gap-5">
               <input type="hidden" name="intent" value={mode} />
               <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
@@ -95,7 +176,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
                 label="Email"
                 name="email"
                 type="email"
-                autoComplete={isSignUp ? "email" : "username"}
+                // "webauthn" lets the browser offer passkeys in this field's autofill list.
+                autoComplete={isSignUp ? "email" : "username webauthn"}
                 required
                 defaultValue={actionData?.values.email}
                 error={errors.email}
