@@ -1,13 +1,34 @@
+import { data } from "react-router";
+import { PasskeysCard } from "~/components/passkeys-card";
 import { SignOutForm } from "~/components/sign-out-form";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getServices } from "~/server/context.server";
 import { getUserSession } from "~/server/guards.server";
+import { deletePasskey, listPasskeys } from "~/server/passkeys.server";
 import type { Route } from "./+types/dashboard";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, loggedInAt } = getUserSession(context);
-  return { user, loggedInAt };
+  const passkeys = await listPasskeys(getServices(context).auth, request.headers);
+  return { user, loggedInAt, passkeys };
+}
+
+/** Deletes a passkey (a plain form post, so it works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  getUserSession(context);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const id = form?.get("id");
+  if (intent === "add-passkey") {
+    return data({ error: "Adding a passkey needs JavaScript in this browser." }, { status: 400 });
+  }
+  if (intent !== "delete-passkey" || typeof id !== "string" || !id) {
+    return data({ error: "Unknown request." }, { status: 400 });
+  }
+  const deleted = await deletePasskey(getServices(context).auth, request.headers, id);
+  return deleted ? { error: null } : data({ error: "That passkey does not exist." }, { status: 404 });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en", {
@@ -21,7 +42,7 @@ function greetingName(name: string): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, loggedInAt } = loaderData;
+  const { user, loggedInAt, passkeys } = loaderData;
   const details = [
     { label: "Name", value: user.name },
     { label: "Email", value: user.email },
@@ -96,6 +117,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </div>
           </CardContent>
         </Card>
+        <PasskeysCard passkeys={passkeys} className="lg:col-span-2" />
       </div>
     </div>
   );
