@@ -13,7 +13,7 @@ const LIMITED_PATHS = [
 ];
 
 /** Endpoints whose body names an account (`email`), counted per account too. */
-const ACCOUNT_PATHS = new Set(["/sign-in/email", "/sign-up/email"]);
+const ACCOUNT_PATHS = { "/sign-in/email": "sign-in", "/sign-up/email": "sign-up" } as const;
 
 /**
  * better-auth's own endpoints under `/api/auth` (OAuth callbacks, passkeys,
@@ -27,8 +27,11 @@ export function authApi({ auth, rateLimits }: AppServices) {
     .use(async (c, next) => {
       const path = c.req.path.slice(AUTH_API_PATH.length);
       if (!LIMITED_PATHS.some((pattern) => pattern.test(path))) return next();
-      const account = ACCOUNT_PATHS.has(path) ? await emailIn(c.req.raw) : undefined;
-      const result = await rateLimits.check({ ip: clientIpOf(c.req.raw), account });
+      const kind = Object.hasOwn(ACCOUNT_PATHS, path)
+        ? ACCOUNT_PATHS[path as keyof typeof ACCOUNT_PATHS]
+        : undefined;
+      const account = kind ? await emailIn(c.req.raw) : undefined;
+      const result = await rateLimits.check({ ip: clientIpOf(c.req.raw), account, kind });
       if (!result.allowed) return tooManyAttempts(c, result.retryAfterSeconds);
       return next();
     })

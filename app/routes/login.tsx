@@ -17,7 +17,7 @@ import { findProvider } from "~/lib/sign-in-providers";
 import { type AppServices, getServices } from "~/server/context.server";
 import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
 import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
-import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { type AuthAttempt, clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
@@ -56,10 +56,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 async function refuseWhenLimited(
   { rateLimits }: AppServices,
   request: Request,
-  account: string | undefined,
+  attempt: Omit<AuthAttempt, "ip">,
   answer: Omit<ActionData, "message">,
 ) {
-  const { allowed, retryAfterSeconds } = await rateLimits.check({ ip: clientIpOf(request), account });
+  const { allowed, retryAfterSeconds } = await rateLimits.check({ ...attempt, ip: clientIpOf(request) });
   if (allowed) return null;
   return data<ActionData>(
     { ...answer, message: tooManyAttemptsMessage(retryAfterSeconds) },
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const refused = await refuseWhenLimited(services, request, undefined, { mode, values });
+    const refused = await refuseWhenLimited(services, request, {}, { mode, values });
     if (refused) return refused;
     const started = await startOAuthSignIn(auth, {
       provider,
@@ -106,7 +106,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(started.url, { headers });
   }
 
-  const refused = await refuseWhenLimited(services, request, text("email"), { mode, values });
+  const refused = await refuseWhenLimited(
+    services,
+    request,
+    { account: text("email"), kind: mode === "signup" ? "sign-up" : "sign-in" },
+    { mode, values },
+  );
   if (refused) return refused;
   const input = { name: text("name"), email: text("email"), password: text("password") };
   const submit = mode === "signup" ? createAccount : signInWithPassword;

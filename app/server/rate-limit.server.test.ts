@@ -78,6 +78,16 @@ describe("createAuthRateLimits", () => {
     expect((await auth.check({ ip: "192.0.2.2" })).allowed).toBe(true);
   });
 
+  test("counts sign-ins and sign-ups of one address apart", async () => {
+    const auth = limits();
+    await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" });
+    await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" });
+    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" })).allowed).toBe(
+      false,
+    );
+    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com" })).allowed).toBe(true);
+  });
+
   test("does not count an attempt refused per address against its account", async () => {
     const auth = limits();
     for (let i = 0; i < 5; i += 1) await auth.check({ ip: "192.0.2.1" });

@@ -66,8 +66,10 @@ export function createMemoryRateLimiter(
 export type AuthAttempt = {
   /** The client IP the HTTP edge resolved. */
   ip: string;
-  /** The email address the attempt is about, when it names one. */
+  /** The email address a password sign-in or a sign-up is about. */
   account?: string;
+  /** Which per-account budget the attempt uses: signing in and signing up count apart. */
+  kind?: "sign-in" | "sign-up";
 };
 
 export type AuthRateLimits = { check(attempt: AuthAttempt): Promise<RateLimitResult> };
@@ -95,10 +97,10 @@ export function createAuthRateLimits({
   const byIp = createLimiter({ max: perIp, windowSeconds });
   const byAccount = createLimiter({ max: perAccount, windowSeconds });
   return {
-    async check({ ip, account }) {
+    async check({ ip, account, kind = "sign-in" }) {
       const forIp = await byIp.hit(`ip:${rateLimitKeyOf(ip)}`);
       if (!forIp.allowed || !account) return forIp;
-      return byAccount.hit(`account:${account.trim().toLowerCase()}`);
+      return byAccount.hit(`${kind}:${account.trim().toLowerCase()}`);
     },
   };
 }

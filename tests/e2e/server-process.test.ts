@@ -1,38 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { startAppServer as startServer, waitUntilListening } from "../fixtures/app-server";
 
-const ENTRY = resolve("server/index.ts");
 // Ports beside the suite's own server, so parallel checkouts never collide.
 const SUITE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const FIRST_PORT = String(SUITE_PORT + 81);
 const SECOND_PORT = String(SUITE_PORT + 82);
-
-type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** Starts the built server in `cwd` with only the given environment (plus PATH). */
-function startServer(cwd: string, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilListening(server: Server) {
-  await expect.poll(server.output, { timeout: 15_000 }).toContain("Listening on");
-}
 
 test.describe.configure({ mode: "serial" });
 
