@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
 import { type AppServer, startAppServer, stopAppServer, waitUntilListening } from "../fixtures/app-server";
+import { openServerDatabase } from "../fixtures/database";
 
 const PER_ACCOUNT = 5;
 const WINDOW_SECONDS = 600;
@@ -55,6 +56,22 @@ test("the JSON sign-in API has the same per-account limit, and X-Forwarded-For c
   expect(await refused.json()).toEqual({ error: "Too many sign-in attempts. Try again in 10 minutes." });
 });
 
+test("a session records the address the edge resolved, whatever the client claims", async ({ request }) => {
+  const account = newAccount();
+  const response = await request.post("/login", {
+    headers: { ...sameOrigin, "X-Forwarded-For": "6.6.6.6", "X-App-Client-Ip": "6.6.6.6" },
+    form: { intent: "signup", ...account },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  const db = openServerDatabase();
+  const row = db
+    .prepare('SELECT s."ipAddress" FROM "session" s JOIN "user" u ON u.id = s."userId" WHERE u.email = ?')
+    .get(account.email) as { ipAddress: string } | undefined;
+  db.close();
+  expect(row?.ipAddress).toBe("127.0.0.1");
+});
+
 test.describe("per client IP", () => {
   test.describe.configure({ mode: "serial" });
 
@@ -97,6 +114,15 @@ test.describe("per client IP", () => {
     const refused = await attempt(request, url, "198.51.100.99");
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+
+    // OAuth callbacks count too; a browser coming back from a provider gets a page, not JSON.
+    const callback = await request.get(`${url}/api/auth/callback/github?code=c&state=s`, {
+      headers: { "Sec-Fetch-Mode": "navigate" },
+      maxRedirects: 0,
+    });
+    expect(callback.status()).toBe(429);
+    expect(callback.headers()["retry-after"]).toBeTruthy();
+    expect(await callback.text()).toContain("Too many sign-in attempts.");
   });
 
   test("with TRUST_PROXY=1, the address the proxy forwarded is what counts", async ({ request }) => {
