@@ -1,16 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { POPUP_WINDOW_NAME, REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
-import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
+import { type OAuthProviderId, PROVIDER_ICONS, type SignInProvider } from "~/lib/sign-in-providers";
 import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "~/shell/sign-in-popup";
 import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
-
-/** Brand icons as static classes, so they are compiled into the CSS. */
-const ICONS: Record<OAuthProviderId, string> = {
-  github: "icon-[simple-icons--github]",
-  google: "icon-[simple-icons--google]",
-  oidc: "icon-[simple-icons--openid]",
-};
 
 /**
  * One `Sign in with …` button per configured provider (SPEC §4). Each is a
@@ -70,7 +63,7 @@ export function ProviderSignIn({
             className="w-full"
             disabled={pending === provider.id}
           >
-            <span className={ICONS[provider.id]} aria-hidden="true" />
+            <span className={PROVIDER_ICONS[provider.id]} aria-hidden="true" />
             Sign in with {provider.name}
           </Button>
         </form>

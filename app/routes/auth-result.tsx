@@ -3,7 +3,8 @@ import { data, useNavigate } from "react-router";
 import { PreloadLink } from "~/components/preload-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { CROSS_ORIGIN_OPENER_POLICY, REDIRECT_PARAM } from "~/lib/constants";
+import { REDIRECT_PARAM } from "~/lib/constants";
+import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { sessionContext } from "~/server/context.server";
@@ -12,13 +13,7 @@ import type { Route } from "./+types/auth-result";
 
 export const handle = { title: "Sign in" };
 
-/** The sign-in popup runs under the app's opener policy (SPEC §10), with the action's own headers. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const answer = new Headers(loaderHeaders);
-  for (const [name, value] of actionHeaders) answer.set(name, value);
-  answer.set("Cross-Origin-Opener-Policy", CROSS_ORIGIN_OPENER_POLICY);
-  return answer;
-};
+export const headers = signInPageHeaders;
 
 /**
  * Where a provider sign-in in the popup comes back to, and where refused

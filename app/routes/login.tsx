@@ -5,12 +5,8 @@ import { PreloadLink } from "~/components/preload-link";
 import { ProviderSignIn } from "~/components/provider-sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  CROSS_ORIGIN_OPENER_POLICY,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  REDIRECT_PARAM,
-} from "~/lib/constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/constants";
+import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
@@ -22,13 +18,7 @@ import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
 
-/** The sign-in popup runs under the app's opener policy (SPEC §10), with the action's own headers. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const answer = new Headers(loaderHeaders);
-  for (const [name, value] of actionHeaders) answer.set(name, value);
-  answer.set("Cross-Origin-Opener-Policy", CROSS_ORIGIN_OPENER_POLICY);
-  return answer;
-};
+export const headers = signInPageHeaders;
 
 type Mode = "signin" | "signup";
 type ActionData = {
@@ -91,19 +81,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const refused = await refuseWhenLimited(services, request, {}, { mode, values });
-    if (refused) return refused;
+    const limited = await refuseWhenLimited(services, request, {}, { mode, values });
+    if (limited) return limited;
     const started = await startOAuthSignIn(auth, {
       provider,
       redirectTo: text(REDIRECT_PARAM),
       display: text("display") === "popup" ? "popup" : "page",
       headers: request.headers,
     });
-    if (!started.ok)
+    if (!started.ok) {
       return data<ActionData>({ mode, message: started.message, values }, { status: started.status });
-    const headers = new Headers();
-    for (const cookie of started.setCookie) headers.append("Set-Cookie", cookie);
-    throw redirect(started.url, { headers });
+    }
+    throw redirectSettingCookies(started.url, started.setCookie);
   }
 
   const refused = await refuseWhenLimited(
@@ -122,9 +111,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  throw redirectSettingCookies(safeRedirect(text(REDIRECT_PARAM)), result.headers.getSetCookie());
+}
+
+/** A redirect that also sets better-auth's cookies (the session, or an OAuth state). */
+function redirectSettingCookies(url: string, cookies: string[]) {
   const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  throw redirect(safeRedirect(text(REDIRECT_PARAM)), { headers });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(url, { headers });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

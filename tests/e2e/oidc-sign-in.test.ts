@@ -66,6 +66,8 @@ test("the popup signs in at the provider, closes itself, and the opener lands on
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByText(email).first()).toBeVisible();
   await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
+  await expect(page.getByText(OIDC_NAME, { exact: true })).toBeVisible();
+  await expect(page.getByText("Hashed with scrypt")).toHaveCount(0);
   expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_FLAG)).toBeNull();
 });
 
@@ -208,6 +210,9 @@ test.describe("account linking", () => {
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
     expect(await signedInUserId(page)).toBe(userId);
+    // Both ways in are now listed on the dashboard.
+    await expect(page.getByText("Hashed with scrypt")).toBeVisible();
+    await expect(page.getByText(OIDC_NAME, { exact: true })).toBeVisible();
   });
 
   test("a password account whose email nobody verified is not joined; the popup stays open and says why", async ({
