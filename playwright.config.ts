@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${PORT}`;
@@ -42,22 +43,36 @@ export default defineConfig({
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: "node server/index.ts",
-    url: `${baseURL}/api/_auth/session`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      APP_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      E2E_TEST_ROUTES: "1",
-      // One line per request would bury the test report; the process tests check the log.
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+  // Started in this order: a real OpenID provider on loopback, then the app.
+  webServer: [
+    {
+      command: `node tests/fixtures/oidc-server.ts ${baseURL}`,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: "node server/index.ts",
+      url: `${baseURL}/api/_auth/session`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        APP_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        E2E_TEST_ROUTES: "1",
+        // One line per request would bury the test report; the process tests check the log.
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        ...oidcAppEnv,
+        // The whole suite signs in from 127.0.0.1: the per-IP limit has its own test server.
+        AUTH_RATE_LIMIT_PER_IP: "100000",
+      },
+    },
+  ],
 });

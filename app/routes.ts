@@ -5,6 +5,7 @@ export default [
   layout("routes/guest-layout.tsx", [route("login", "routes/login.tsx")]),
   layout("routes/auth-layout.tsx", [route("dashboard", "routes/dashboard.tsx")]),
   route("logout", "routes/logout.tsx"),
+  route("auth/result", "routes/auth-result.tsx"),
   route("__e2e", "routes/e2e/layout.tsx", [
     route("crash", "routes/e2e/crash.tsx"),
     route("forced-dark", "routes/e2e/forced-dark.tsx"),

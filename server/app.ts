@@ -10,6 +10,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import {
+  AUTH_API_PATH,
   BUILD_INFO_PATH,
   ICONS_API_PATH,
   RETRY_AFTER_UNAVAILABLE_SECONDS,
@@ -19,9 +20,12 @@ import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, requestInfoContext, servicesContext } from "~/server/context.server";
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { migrateToLatest, openDatabase } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv, providerOrigins } from "~/server/env.server";
+import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { resolveAuthSecret } from "~/server/secret.server";
+import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
+import { clientIp } from "./client-ip";
 import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
@@ -42,19 +46,24 @@ export async function createServerApp() {
   const secret = resolveAuthSecret(env);
   const db = openDatabase(env.DATA_DIR);
   await migrateToLatest(db.kysely);
-  const services: AppServices = { env, auth: createAuth({ env, kysely: db.kysely, secret }) };
+  const services: AppServices = {
+    env,
+    auth: createAuth({ env, kysely: db.kysely, secret }),
+    rateLimits: createAuthRateLimits({ perIp: env.AUTH_RATE_LIMIT_PER_IP }),
+  };
 
   const handleRequest = createRequestHandler(build, import.meta.env.MODE);
   const app = new Hono<EdgeEnv>();
 
   // Every answer: logged, named, and with its security headers.
   app.use(requestLog(log));
-  app.use(securityHeaders({ https: env.isHttps }));
+  app.use(securityHeaders({ https: env.isHttps, formTargets: providerOrigins(env.providers) }));
   // Then refuse what no handler should see.
   app.use(allowedMethods);
   app.use(originCheck(env.APP_URL));
   app.use(limitBodySize);
   app.use(requireKnownContentType);
+  app.use(clientIp(env.TRUST_PROXY));
 
   // Liveness for load balancers, and the trivial route the benchmark compares against.
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -62,6 +71,7 @@ export async function createServerApp() {
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
   app.route(ICONS_API_PATH, iconsApi());
+  app.route(AUTH_API_PATH, authApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
   const clientDir = relative(process.cwd(), fileURLToPath(new URL("../client", import.meta.url)));

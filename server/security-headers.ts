@@ -6,10 +6,15 @@ import type { EdgeEnv } from "./edge-env";
  * The Content-Security-Policy of a response: scripts only from this origin
  * or inline with this response's nonce (or, on a prebuilt page, the hashes of
  * its own inline scripts); no plugins, no framing, forms and `<base>` only to
- * this origin. Inline styles stay allowed: Radix and toasts set `style`
+ * this origin (and the sign-in providers, which a provider button's form post
+ * redirects to: browsers apply `form-action` to that redirect). Inline styles stay allowed: Radix and toasts set `style`
  * attributes, which cannot carry a nonce, and styles cannot run code.
  */
-export function contentSecurityPolicy(nonce: string, scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  scriptHashes: readonly string[] = [],
+  formTargets: readonly string[] = [],
+): string {
   const scripts = ["'self'", `'nonce-${nonce}'`, ...scriptHashes.map((hash) => `'${hash}'`)];
   return [
     "default-src 'self'",
@@ -20,7 +25,7 @@ export function contentSecurityPolicy(nonce: string, scriptHashes: readonly stri
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -30,13 +35,20 @@ export function contentSecurityPolicy(nonce: string, scriptHashes: readonly stri
  * render puts on its inline scripts. HSTS only when the app is served over
  * HTTPS: sent over plain HTTP it would be ignored, and on localhost harmful.
  */
-export function securityHeaders({ https }: { https: boolean }): MiddlewareHandler<EdgeEnv> {
+export function securityHeaders({
+  https,
+  formTargets = [],
+}: {
+  https: boolean;
+  /** Origins a form post may lead to besides this one: the configured sign-in providers. */
+  formTargets?: readonly string[];
+}): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
     const headers = c.res.headers;
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, c.get("scriptHashes")));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, c.get("scriptHashes"), formTargets));
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");

@@ -20,6 +20,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
+export const PASSKEY_NAME_MAX_LENGTH = 50;
 
 /** Sessions slide: each use within the window extends them. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -43,6 +44,48 @@ export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 export const POPUP_WIDTH = 960;
 export const POPUP_HEIGHT = 600;
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
+/**
+ * SPEC §10's Cross-Origin-Opener-Policy, which the sign-in pages send
+ * themselves: the popup flow must work with it (it separates the popup from
+ * its opener once the popup is back on the app).
+ */
+export const CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups";
+/** The popup's window name, so a second click reuses the open popup. */
+export const POPUP_WINDOW_NAME = "sign-in-popup";
+/** How often the opener checks whether the visitor closed the popup. */
+export const POPUP_CLOSED_POLL_MS = 500;
+
+/** Where better-auth's own endpoints live (OAuth callbacks, passkeys). */
+export const AUTH_API_PATH = "/api/auth";
+/**
+ * The page an OAuth flow comes back to in the popup, and where failed or
+ * refused callbacks land (`?error=code`): it closes the popup or shows why.
+ */
+export const AUTH_RESULT_PATH = "/auth/result";
+/** Button label of the generic OpenID Connect provider when `OIDC_NAME` is not set. */
+export const DEFAULT_OIDC_NAME = "OpenID";
+/** How long a sign-in waits for the OpenID provider's discovery document. */
+export const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
+
+/**
+ * Rate limits on sign-in, account creation, passkey and OAuth endpoints
+ * (SPEC §4). Fixed windows of minutes: a per-account limit that an attacker
+ * keeps tripping locks that account's password sign-in only while they keep
+ * going, and never longer than one window after they stop (passkeys and
+ * providers stay open, they are counted per IP only).
+ */
+export const AUTH_RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
+/** Attempts per client IP per window (`AUTH_RATE_LIMIT_PER_IP` overrides). */
+export const AUTH_RATE_LIMIT_PER_IP = 100;
+/** Password sign-in attempts (and sign-ups) per email address per window. */
+export const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
+/**
+ * The request header the HTTP edge sets to the client IP it resolved,
+ * overwriting whatever the client sent; better-auth and the actions read it.
+ */
+export const CLIENT_IP_HEADER = "x-app-client-ip";
+/** The most proxy hops `TRUST_PROXY` may name. */
+export const TRUST_PROXY_MAX_HOPS = 10;
 
 /** Navigation (SPEC §6). */
 export const MAX_PRELOADS_IN_FLIGHT = 4;

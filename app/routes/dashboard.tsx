@@ -1,13 +1,40 @@
+import { data } from "react-router";
+import { PasskeysCard } from "~/components/passkeys-card";
 import { SignOutForm } from "~/components/sign-out-form";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { PROVIDER_ICONS } from "~/lib/sign-in-providers";
+import { getServices } from "~/server/context.server";
 import { getUserSession } from "~/server/guards.server";
+import { listSignInMethods } from "~/server/oauth.server";
+import { deletePasskey, listPasskeys } from "~/server/passkeys.server";
 import type { Route } from "./+types/dashboard";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, loggedInAt } = getUserSession(context);
-  return { user, loggedInAt };
+  const { auth, env } = getServices(context);
+  const [passkeys, signInMethods] = await Promise.all([
+    listPasskeys(auth, request.headers),
+    listSignInMethods(auth, request.headers, env.providers),
+  ]);
+  return { user, loggedInAt, passkeys, signInMethods };
+}
+
+/** Deletes a passkey (a plain form post, so it works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  getUserSession(context);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const id = form?.get("id");
+  if (intent === "add-passkey") {
+    return data({ error: "Adding a passkey needs JavaScript in this browser." }, { status: 400 });
+  }
+  if (intent !== "delete-passkey" || typeof id !== "string" || !id) {
+    return data({ error: "Unknown request." }, { status: 400 });
+  }
+  const deleted = await deletePasskey(getServices(context).auth, request.headers, id);
+  return deleted ? { error: null } : data({ error: "That passkey does not exist." }, { status: 404 });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en", {
@@ -21,7 +48,7 @@ function greetingName(name: string): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, loggedInAt } = loaderData;
+  const { user, loggedInAt, passkeys, signInMethods } = loaderData;
   const details = [
     { label: "Name", value: user.name },
     { label: "Email", value: user.email },
@@ -74,16 +101,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <CardDescription>How you sign in.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
-            <div className="flex items-center gap-3 rounded-lg border px-4 py-3">
-              <span className="icon-[lucide--key-round] size-5 text-muted-foreground" aria-hidden="true" />
-              <div className="flex-1">
-                <p className="font-medium">Password</p>
-                <p className="text-muted-foreground text-xs">Hashed with scrypt</p>
+            {signInMethods.map((method) => (
+              <div key={method.id} className="flex items-center gap-3 rounded-lg border px-4 py-3">
+                <span
+                  className={`${method.id === "password" ? "icon-[lucide--key-round]" : PROVIDER_ICONS[method.id]} size-5 text-muted-foreground`}
+                  aria-hidden="true"
+                />
+                <div className="flex-1">
+                  <p className="font-medium">{method.name}</p>
+                  <p className="text-muted-foreground text-xs">
+                    {method.id === "password" ? "Hashed with scrypt" : "Account joined to yours"}
+                  </p>
+                </div>
+                <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success text-xs">
+                  Active
+                </span>
               </div>
-              <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success text-xs">
-                Active
-              </span>
-            </div>
+            ))}
             <div className="flex items-center gap-3 rounded-lg border px-4 py-3">
               <span
                 className="icon-[lucide--monitor-smartphone] size-5 text-muted-foreground"
@@ -96,6 +130,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </div>
           </CardContent>
         </Card>
+        <PasskeysCard passkeys={passkeys} className="lg:col-span-2" />
       </div>
     </div>
   );

@@ -1,16 +1,25 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormField } from "~/components/form-field";
+import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PreloadLink } from "~/components/preload-link";
+import { ProviderSignIn } from "~/components/provider-sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/constants";
+import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect } from "~/lib/redirect";
-import { getServices } from "~/server/context.server";
+import { signInErrorMessage } from "~/lib/sign-in-errors";
+import { findProvider } from "~/lib/sign-in-providers";
+import { type AppServices, getServices } from "~/server/context.server";
 import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
+import { type AuthAttempt, clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
+
+export const headers = signInPageHeaders;
 
 type Mode = "signin" | "signup";
 type ActionData = {
@@ -24,8 +33,34 @@ function modeOf(value: unknown): Mode {
   return value === "signup" ? "signup" : "signin";
 }
 
+/** The configured providers' buttons, and why a provider sign-in just failed (`?error=`). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getServices(context);
+  const error = new URL(request.url).searchParams.get("error");
+  return {
+    providers: listSignInProviders(env.providers),
+    providerError: error ? signInErrorMessage(error) : null,
+  };
+}
+
+/** The rate-limit verdict for a form post, as the page's answer when it is refused. */
+async function refuseWhenLimited(
+  { rateLimits }: AppServices,
+  request: Request,
+  attempt: Omit<AuthAttempt, "ip">,
+  answer: Omit<ActionData, "message">,
+) {
+  const { allowed, retryAfterSeconds } = await rateLimits.check({ ...attempt, ip: clientIpOf(request) });
+  if (allowed) return null;
+  return data<ActionData>(
+    { ...answer, message: tooManyAttemptsMessage(retryAfterSeconds) },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = getServices(context);
+  const services = getServices(context);
+  const { auth, env } = services;
   let form: FormData;
   try {
     form = await request.formData();
@@ -38,6 +73,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const mode = modeOf(text("intent"));
   const values = { name: text("name")?.slice(0, 200), email: text("email")?.slice(0, 300) };
+
+  if (text("intent") === "oauth") {
+    const provider = findProvider(listSignInProviders(env.providers), text("provider"));
+    if (!provider) {
+      return data<ActionData>(
+        { mode, message: "This way of signing in is not available.", values },
+        { status: 400 },
+      );
+    }
+    const limited = await refuseWhenLimited(services, request, {}, { mode, values });
+    if (limited) return limited;
+    const started = await startOAuthSignIn(auth, {
+      provider,
+      redirectTo: text(REDIRECT_PARAM),
+      display: text("display") === "popup" ? "popup" : "page",
+      headers: request.headers,
+    });
+    if (!started.ok) {
+      return data<ActionData>({ mode, message: started.message, values }, { status: started.status });
+    }
+    throw redirectSettingCookies(started.url, started.setCookie);
+  }
+
+  const refused = await refuseWhenLimited(
+    services,
+    request,
+    { account: text("email"), kind: mode === "signup" ? "sign-up" : "sign-in" },
+    { mode, values },
+  );
+  if (refused) return refused;
   const input = { name: text("name"), email: text("email"), password: text("password") };
   const submit = mode === "signup" ? createAccount : signInWithPassword;
   const result = await whenDatabaseAvailable(() => submit(auth, input, request.headers));
@@ -47,12 +112,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  throw redirect(safeRedirect(text(REDIRECT_PARAM)), { headers });
+  throw redirectSettingCookies(safeRedirect(text(REDIRECT_PARAM)), result.headers.getSetCookie());
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+/** A redirect that also sets better-auth's cookies (the session, or an OAuth state). */
+function redirectSettingCookies(url: string, cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(url, { headers });
+}
+
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const mode: Mode = actionData?.mode ?? modeOf(searchParams.get("mode"));
@@ -76,7 +146,17 @@ export default function Login({ actionData }: Route.ComponentProps) {
               {isSignUp ? "It takes less than a minute." : "Sign in to continue to your dashboard."}
             </p>
           </div>
-          <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+          <div className="grid gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+            {loaderData.providerError && !actionData ? <Alert>{loaderData.providerError}</Alert> : null}
+            <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+            {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
+            {loaderData.providers.length > 0 || !isSignUp ? (
+              <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
+                <span className="h-px flex-1 bg-border" />
+                or with your email
+                <span className="h-px flex-1 bg-border" />
+              </div>
+            ) : null}
             <Form method="post" className="grid gap-5">
               <input type="hidden" name="intent" value={mode} />
               <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
@@ -96,7 +176,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
                 label="Email"
                 name="email"
                 type="email"
-                autoComplete={isSignUp ? "email" : "username"}
+                // "webauthn" lets the browser offer passkeys in this field's autofill list.
+                autoComplete={isSignUp ? "email" : "username webauthn"}
                 required
                 defaultValue={actionData?.values.email}
                 error={errors.email}

@@ -6,7 +6,7 @@ async function signUpCookie(appUrl: string) {
   const db = openDatabase(":memory:");
   await migrateToLatest(db.kysely);
   const auth = createAuth({
-    env: { APP_URL: appUrl, APP_NAME: "Test", isHttps: appUrl.startsWith("https:") },
+    env: { APP_URL: appUrl, APP_NAME: "Test", isHttps: appUrl.startsWith("https:"), providers: {} },
     kysely: db.kysely,
     secret: "s".repeat(43),
   });

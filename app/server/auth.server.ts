@@ -1,25 +1,31 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import {
+  AUTH_RESULT_PATH,
+  CLIENT_IP_HEADER,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SESSION_LIFETIME_SECONDS,
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
 import type { Env } from "./env.server";
+import { openIdConnect } from "./openid-connect.server";
 
 type AuthOptions = {
-  env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps">;
+  env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
   kysely: Kysely<unknown>;
   secret: string;
 };
 
 /**
- * The better-auth instance: email + password accounts, sessions stored in
- * the database (so they can be listed and revoked), scrypt password hashes,
- * a fresh session id at every sign-in, and only the app's own origin trusted.
+ * The better-auth instance: email + password accounts, GitHub, Google and
+ * OpenID Connect sign-in when configured, passkeys, sessions stored in the
+ * database (so they can be listed and revoked), scrypt password hashes, a
+ * fresh session id at every sign-in, and only the app's own origin trusted.
  */
 export function createAuth({ env, kysely, secret }: AuthOptions) {
+  const { github, google, oidc } = env.providers;
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
@@ -33,13 +39,47 @@ export function createAuth({ env, kysely, secret }: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
     },
+    socialProviders: {
+      ...(github ? { github } : {}),
+      // We never take ID tokens from the browser (Google One Tap): only the redirect flow.
+      ...(google ? { google: { ...google, disableIdTokenSignIn: true } } : {}),
+    },
+    plugins: [
+      passkey({
+        rpID: new URL(env.APP_URL).hostname,
+        rpName: env.APP_NAME,
+        // The origin the browser signed, checked against ours rather than the request's header.
+        origin: env.APP_URL,
+        // A passkey signs in without a username, so the credential must be discoverable.
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      }),
+      ...(oidc ? [openIdConnect(oidc)] : []),
+    ],
+    account: {
+      // A provider's sign-in joins an existing account with the same email only
+      // when the provider says it verified that email (no provider is trusted
+      // blindly) and the existing account's email is verified too: a password
+      // account created with someone else's address is never taken over.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+      // Provider tokens are kept only encrypted; the app itself does not use them.
+      encryptOAuthTokens: true,
+    },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },
+    // Failed or refused OAuth callbacks land on our page, which explains them.
+    onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}` },
+    // Our own limiter counts sign-ins at the HTTP edge and in the login
+    // actions (per IP and per account, with Retry-After); better-auth's
+    // would count some of the same requests a second time.
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: env.isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // The HTTP edge overwrites this header with the client IP it resolved
+      // (TRUST_PROXY), so a client cannot choose its session's recorded IP.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: { level: "error" },
   });

@@ -2,9 +2,10 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInSession } from "~/lib/session";
 import type { Auth } from "./auth.server";
 import type { Env } from "./env.server";
+import type { AuthRateLimits } from "./rate-limit.server";
 
 /** What the HTTP edge hands every loader and action. */
-export type AppServices = { env: Env; auth: Auth };
+export type AppServices = { env: Env; auth: Auth; rateLimits: AuthRateLimits };
 
 /**
  * Set by the HTTP edge (server/app.ts) on every request. It is missing only

@@ -6,14 +6,22 @@ import { describe, expect, test } from "vitest";
 import { createAuth } from "./auth.server";
 import { migrateToLatest, openDatabase } from "./db.server";
 
-const env = { APP_URL: "http://localhost:3000", APP_NAME: "Test", isHttps: false };
+const env = {
+  APP_URL: "http://localhost:3000",
+  APP_NAME: "Test",
+  isHttps: false,
+  providers: {
+    github: { clientId: "id", clientSecret: "secret" },
+    oidc: { issuer: "http://127.0.0.1:9/", clientId: "id", clientSecret: "secret", name: "OpenID" },
+  },
+};
 
 describe("database", () => {
   test("migrations are idempotent across restarts", async () => {
     const dir = mkdtempSync(join(tmpdir(), "db-test-"));
     const first = openDatabase(dir);
     const applied = await migrateToLatest(first.kysely);
-    expect(applied.results?.map((result) => result.status)).toEqual(["Success"]);
+    expect(applied.results?.map((result) => result.status)).toEqual(["Success", "Success"]);
     await first.close();
 
     const second = openDatabase(dir);

@@ -26,7 +26,9 @@ export function openDatabase(dataDir: string): Database {
   sqlite.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS}`);
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  const kysely = new Kysely<unknown>({ dialect: new NodeSqliteDialect({ database: cacheStatements(sqlite) }) });
+  const kysely = new Kysely<unknown>({
+    dialect: new NodeSqliteDialect({ database: cacheStatements(sqlite) }),
+  });
   return {
     kysely,
     close: async () => {

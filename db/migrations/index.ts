@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import * as authTables from "./0001-auth-tables";
+import * as passkeys from "./0002-passkeys";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -7,4 +8,5 @@ import * as authTables from "./0001-auth-tables";
  */
 export const migrations: Record<string, Migration> = {
   "0001-auth-tables": authTables,
+  "0002-passkeys": passkeys,
 };

@@ -62,7 +62,10 @@ test("inline errors name the field and keep what was typed", async ({ page }) =>
   await page.getByLabel("Email").fill("ada@example.com");
   await page.getByLabel("Password").fill("short");
   // The browser's own checks would stop the post; this tests the server's.
-  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page
+    .locator("form")
+    .filter({ has: page.getByLabel("Password") })
+    .evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
@@ -98,7 +101,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Password").fill("not the password");
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
-      page.getByRole("button", { name: "Sign in" }).click(),
+      page.getByRole("button", { name: "Sign in", exact: true }).click(),
     ]);
     expect(response.status()).toBe(401);
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");

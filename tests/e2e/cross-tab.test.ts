@@ -28,7 +28,7 @@ test("signing in in one tab moves the other tab on from sign-in", async ({ conte
   await first.goto("/login");
   const second = await context.newPage();
   await second.goto("/login?redirect=/dashboard");
-  await expect(second.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(second.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 
   await signInWithForm(first, account);
   await expect(first).toHaveURL("/dashboard");

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { freshDir, portFor, startAppServer } from "../fixtures/server-process";
+import { freshDir, launchApp, portFor } from "../fixtures/server-process";
 
 test.describe.configure({ mode: "serial" });
 
@@ -23,7 +23,7 @@ test("every account whose creation was answered survives kill -9", async () => {
   const dataDir = freshDir("crash");
   const port = portFor(83);
   const base = `http://localhost:${port}`;
-  const first = await startAppServer(port, dataDir, { LOG_LEVEL: "warn" });
+  const first = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
 
   const answered: string[] = [];
   const attempts = Array.from({ length: 150 }, (_, index) => `crash-${index}@example.com`);
@@ -41,7 +41,7 @@ test("every account whose creation was answered survives kill -9", async () => {
   await first.exited;
   expect(answered.length).toBeLessThan(attempts.length);
 
-  const second = await startAppServer(port, dataDir, { LOG_LEVEL: "warn" });
+  const second = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
   try {
     for (const email of answered) {
       expect(await postForm(base, { intent: "signin", email, password }), email).toBe(302);
@@ -56,7 +56,7 @@ test("SIGTERM during load finishes every request in flight, then exits 0", async
   const dataDir = freshDir("drain");
   const port = portFor(84);
   const base = `http://localhost:${port}`;
-  const server = await startAppServer(port, dataDir, { LOG_LEVEL: "info" });
+  const server = await launchApp(port, dataDir, { LOG_LEVEL: "info" });
   const requests = Array.from({ length: 16 }, (_, index) =>
     postForm(base, { intent: "signup", name: "Drain Test", email: `drain-${index}@example.com`, password }),
   );
@@ -95,7 +95,7 @@ test("a locked database answers 503 within 5 s, signs nobody out, and recovers b
   const dataDir = freshDir("locked");
   const port = portFor(85);
   const base = `http://localhost:${port}`;
-  const server = await startAppServer(port, dataDir, { LOG_LEVEL: "warn" });
+  const server = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
   try {
     const email = "locked@example.com";
     const signUp = await fetch(`${base}/login`, {

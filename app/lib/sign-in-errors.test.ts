@@ -1,0 +1,16 @@
+import { expect, test } from "vitest";
+import { signInErrorMessage } from "./sign-in-errors";
+
+test("explains a stale or tampered state", () => {
+  expect(signInErrorMessage("state_mismatch")).toMatch(/no longer valid/);
+  expect(signInErrorMessage("state_not_found")).toMatch(/no longer valid/);
+});
+
+test("says why an existing account was not joined", () => {
+  expect(signInErrorMessage("account_not_linked")).toMatch(/already exists/);
+});
+
+test("never echoes an unknown code, even one that looks like a property", () => {
+  expect(signInErrorMessage("<b>click here</b>")).toBe("Sign-in did not complete. Please try again.");
+  expect(signInErrorMessage("constructor")).toBe("Sign-in did not complete. Please try again.");
+});

@@ -1,0 +1,70 @@
+import { useEffect } from "react";
+import { data, useNavigate } from "react-router";
+import { PreloadLink } from "~/components/preload-link";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { REDIRECT_PARAM } from "~/lib/constants";
+import { signInPageHeaders } from "~/lib/opener-policy";
+import { safeRedirect, signInPathFor } from "~/lib/redirect";
+import { signInErrorMessage } from "~/lib/sign-in-errors";
+import { sessionContext } from "~/server/context.server";
+import { takePopupFlag } from "~/shell/sign-in-popup";
+import type { Route } from "./+types/auth-result";
+
+export const handle = { title: "Sign in" };
+
+export const headers = signInPageHeaders;
+
+/**
+ * Where a provider sign-in in the popup comes back to, and where refused
+ * callbacks land (`?error=code`, answered with `400`). Signed in inside the
+ * popup: it removes the popup flag, which tells the opener, and closes.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
+  const result = {
+    error: error ? signInErrorMessage(error) : null,
+    signedIn: context.get(sessionContext) !== null,
+    redirectTo: safeRedirect(url.searchParams.get(REDIRECT_PARAM)),
+  };
+  return data(result, { status: error ? 400 : 200 });
+}
+
+export default function AuthResult({ loaderData }: Route.ComponentProps) {
+  const { error, signedIn, redirectTo } = loaderData;
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (error || !signedIn) return;
+    if (takePopupFlag()) window.close();
+    // Not the popup (or the browser kept it open): carry on in this window.
+    else void navigate(redirectTo, { replace: true });
+  }, [error, signedIn, redirectTo, navigate]);
+
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-12">
+      <div className="grid w-full max-w-md gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <h1 className="font-bold text-2xl tracking-tight">
+          {error ? "Sign-in failed" : signedIn ? "You are signed in" : "Sign-in did not complete"}
+        </h1>
+        {error ? <Alert>{error}</Alert> : null}
+        {signedIn && !error ? (
+          <p className="text-muted-foreground text-sm">This window closes by itself.</p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            {signedIn && !error ? (
+              <PreloadLink to={redirectTo}>Continue</PreloadLink>
+            ) : (
+              <PreloadLink to={signInPathFor(redirectTo)}>Back to sign in</PreloadLink>
+            )}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => window.close()}>
+            Close window
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

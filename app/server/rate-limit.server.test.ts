@@ -1,0 +1,119 @@
+import { describe, expect, test } from "vitest";
+import {
+  createAuthRateLimits,
+  createMemoryRateLimiter,
+  rateLimitKeyOf,
+  tooManyAttemptsMessage,
+} from "./rate-limit.server";
+
+function clock(start = 1_000_000) {
+  let time = start;
+  return { now: () => time, advance: (ms: number) => (time += ms) };
+}
+
+describe("createMemoryRateLimiter", () => {
+  test("allows max hits per window, then refuses with the seconds left", async () => {
+    const time = clock();
+    const limiter = createMemoryRateLimiter({ max: 3, windowSeconds: 60 }, time.now);
+    for (let i = 0; i < 3; i += 1)
+      expect(await limiter.hit("a")).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    time.advance(15_500);
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 45 });
+  });
+
+  test("counts each key on its own", async () => {
+    const limiter = createMemoryRateLimiter({ max: 1, windowSeconds: 60 }, clock().now);
+    expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("b")).allowed).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(false);
+  });
+
+  test("starts afresh once the window is over, however often it was refused", async () => {
+    const time = clock();
+    const limiter = createMemoryRateLimiter({ max: 2, windowSeconds: 60 }, time.now);
+    await limiter.hit("a");
+    await limiter.hit("a");
+    for (let i = 0; i < 10; i += 1) {
+      time.advance(5_000);
+      expect((await limiter.hit("a")).allowed).toBe(false);
+    }
+    time.advance(10_000);
+    expect(await limiter.hit("a")).toEqual({ allowed: true, retryAfterSeconds: 0 });
+  });
+
+  test("never asks to wait less than a second", async () => {
+    const time = clock();
+    const limiter = createMemoryRateLimiter({ max: 1, windowSeconds: 1 }, time.now);
+    await limiter.hit("a");
+    time.advance(999);
+    expect(await limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+});
+
+describe("createAuthRateLimits", () => {
+  const limits = (time = clock()) =>
+    createAuthRateLimits({
+      perIp: 5,
+      perAccount: 2,
+      windowSeconds: 600,
+      createLimiter: (rule) => createMemoryRateLimiter(rule, time.now),
+    });
+
+  test("limits one account across many addresses", async () => {
+    const auth = limits();
+    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com" })).allowed).toBe(true);
+    expect((await auth.check({ ip: "192.0.2.2", account: "ADA@example.com " })).allowed).toBe(true);
+    const third = await auth.check({ ip: "192.0.2.3", account: "ada@example.com" });
+    expect(third).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    expect((await auth.check({ ip: "192.0.2.3", account: "grace@example.com" })).allowed).toBe(true);
+  });
+
+  test("limits one address across many accounts", async () => {
+    const auth = limits();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await auth.check({ ip: "192.0.2.1", account: `user${i}@example.com` })).allowed).toBe(true);
+    }
+    expect((await auth.check({ ip: "192.0.2.1", account: "user9@example.com" })).allowed).toBe(false);
+    expect((await auth.check({ ip: "192.0.2.1" })).allowed).toBe(false);
+    expect((await auth.check({ ip: "192.0.2.2" })).allowed).toBe(true);
+  });
+
+  test("counts sign-ins and sign-ups of one address apart", async () => {
+    const auth = limits();
+    await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" });
+    await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" });
+    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" })).allowed).toBe(
+      false,
+    );
+    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com" })).allowed).toBe(true);
+  });
+
+  test("does not count an attempt refused per address against its account", async () => {
+    const auth = limits();
+    for (let i = 0; i < 5; i += 1) await auth.check({ ip: "192.0.2.1" });
+    for (let i = 0; i < 3; i += 1) await auth.check({ ip: "192.0.2.1", account: "ada@example.com" });
+    expect((await auth.check({ ip: "192.0.2.2", account: "ada@example.com" })).allowed).toBe(true);
+  });
+});
+
+test("rateLimitKeyOf keeps IPv4 addresses and groups IPv6 by /64", () => {
+  expect(rateLimitKeyOf("203.0.113.7")).toBe("203.0.113.7");
+  expect(rateLimitKeyOf("2001:db8:1:2:aaaa::1")).toBe(rateLimitKeyOf("2001:db8:1:2:bbbb::9"));
+  expect(rateLimitKeyOf("2001:db8:1:2::1")).not.toBe(rateLimitKeyOf("2001:db8:1:3::1"));
+});
+
+test("one IPv6 network shares its budget", async () => {
+  const auth = createAuthRateLimits({ perIp: 1, perAccount: 5, windowSeconds: 60 });
+  expect((await auth.check({ ip: "2001:db8:1:2::1" })).allowed).toBe(true);
+  expect((await auth.check({ ip: "2001:db8:1:2::ffff" })).allowed).toBe(false);
+});
+
+test.each([
+  [1, "Too many sign-in attempts. Try again in 1 second."],
+  [45, "Too many sign-in attempts. Try again in 45 seconds."],
+  [60, "Too many sign-in attempts. Try again in 1 minute."],
+  [61, "Too many sign-in attempts. Try again in 2 minutes."],
+  [600, "Too many sign-in attempts. Try again in 10 minutes."],
+])("tooManyAttemptsMessage(%i)", (seconds, message) => {
+  expect(tooManyAttemptsMessage(seconds)).toBe(message);
+});

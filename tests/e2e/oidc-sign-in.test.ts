@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signUpByRequest, type TestAccount } from "../fixtures/accounts";
+import { openServerDatabase } from "../fixtures/database";
+import { OIDC_ISSUER, OIDC_NAME } from "../fixtures/oidc";
+import { callbackFromProvider } from "../fixtures/oidc-flow";
+import { waitForHydration } from "../fixtures/page-state";
+
+const POPUP_FLAG = "temp-nuxt-auth-utils-popup";
+const signInButton = (page: Page) => page.getByRole("button", { name: `Sign in with ${OIDC_NAME}` });
+
+/** A fresh address at the test provider (its login is the email). */
+const newLogin = (prefix = "oidc") => `${prefix}-${randomUUID()}@example.com`;
+
+/** Signs in on the test provider's login form (any login, any password). */
+async function signInAtProvider(page: Page, email: string) {
+  await page.waitForURL(`${OIDC_ISSUER}/**`);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+}
+
+/** Records every `window.open` call's features, still opening the window. */
+async function recordWindowOpen(page: Page) {
+  await page.addInitScript(() => {
+    const open = window.open.bind(window);
+    const calls: string[] = [];
+    Object.assign(window, { openCalls: calls });
+    window.open = (url, target, features) => {
+      calls.push(String(features));
+      return open(url, target, features);
+    };
+  });
+}
+
+test("the popup signs in at the provider, closes itself, and the opener lands on the dashboard", async ({
+  page,
+}) => {
+  await recordWindowOpen(page);
+  await page.goto("/login?redirect=/dashboard");
+  await waitForHydration(page);
+
+  const popupOpened = page.waitForEvent("popup");
+  await signInButton(page).click();
+  const popup = await popupOpened;
+  const expected = await page.evaluate(() => {
+    const left = Math.round(window.screenX + (window.outerWidth - 960) / 2);
+    const top = Math.round(window.screenY + (window.outerHeight - 600) / 2);
+    return `popup=yes,width=960,height=600,left=${left},top=${top}`;
+  });
+  expect(await page.evaluate(() => (window as unknown as { openCalls: string[] }).openCalls)).toEqual([
+    expected,
+  ]);
+  expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_FLAG)).not.toBeNull();
+  await expect(signInButton(page)).toBeDisabled();
+
+  await popup.waitForURL(`${OIDC_ISSUER}/**`);
+  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([960, 600]);
+
+  // Back on the app, the popup runs under its Cross-Origin-Opener-Policy and
+  // signals through local storage only.
+  const email = newLogin();
+  await signInAtProvider(popup, email);
+  await popup.waitForEvent("close");
+
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Account menu for/ })).toBeVisible();
+  await expect(page.getByText(OIDC_NAME, { exact: true })).toBeVisible();
+  await expect(page.getByText("Hashed with scrypt")).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_FLAG)).toBeNull();
+});
+
+/** Makes `window.open` return null, as a popup blocker does. */
+async function blockPopups(page: Page) {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+}
+
+/** Starts the OpenID sign-in as a full-page redirect (popups blocked). */
+async function startFullPageSignIn(page: Page, path = "/login?redirect=/dashboard") {
+  await blockPopups(page);
+  await page.goto(path);
+  await waitForHydration(page);
+  await signInButton(page).click();
+}
+
+test("a blocked popup falls back to the same flow as a full-page redirect", async ({ page }) => {
+  const email = newLogin();
+  await startFullPageSignIn(page);
+  await signInAtProvider(page, email);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByText(email).first()).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_FLAG)).toBeNull();
+});
+
+test("closing the popup makes the button usable again", async ({ page }) => {
+  await page.goto("/login");
+  await waitForHydration(page);
+  const popupOpened = page.waitForEvent("popup");
+  await signInButton(page).click();
+  const popup = await popupOpened;
+  await expect(signInButton(page)).toBeDisabled();
+  await popup.waitForURL(`${OIDC_ISSUER}/**`);
+  await popup.close();
+  await expect(signInButton(page)).toBeEnabled();
+  await expect(page).toHaveURL("/login");
+});
+
+test("a state from another browser, a tampered one and a replayed one are all refused", async ({
+  page,
+  request,
+}) => {
+  // The attacker's own sign-in, stopped just before its callback.
+  const callback = await callbackFromProvider(request, { email: newLogin("attacker") });
+
+  // Delivered to someone else's browser (login CSRF): refused, nobody signed in.
+  await page.goto(callback.href);
+  await expect(page).toHaveURL(/\/login\?redirect=\/dashboard&error=state_mismatch/);
+  await expect(page.getByRole("alert")).toContainText("no longer valid");
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
+
+  // Altered: no such sign-in was ever started.
+  const tampered = new URL(callback);
+  tampered.searchParams.set("state", `${callback.searchParams.get("state")}x`);
+  const refused = await request.get(tampered.href, { maxRedirects: 0 });
+  expect(refused.headers().location).toMatch(/\/auth\/result\?error=state_mismatch$/);
+
+  // Used as intended in the attacker's own browser, it works once and only once.
+  const used = await request.get(callback.href, { maxRedirects: 0 });
+  expect(used.headers().location).toBe("/dashboard");
+  const replayed = await request.get(callback.href, { maxRedirects: 0 });
+  expect(replayed.headers().location).toMatch(/error=state_mismatch$/);
+});
+
+test("the error page explains a refused callback with a 400, not a 500", async ({ page }) => {
+  const missingState = await page.goto("/api/auth/callback/oidc?code=whatever");
+  expect(missingState?.status()).toBe(400);
+  await expect(page).toHaveURL("/auth/result?error=state_not_found");
+  await expect(page.getByRole("heading", { name: "Sign-in failed" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("no longer valid");
+  await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute(
+    "href",
+    "/login?redirect=/dashboard",
+  );
+});
+
+test("an ID token bound to another nonce is refused", async ({ page, request }) => {
+  const callback = await callbackFromProvider(request, {
+    email: newLogin(),
+    rewriteAuthorization: (url) => {
+      expect(url.searchParams.get("nonce")).toHaveLength(32);
+      expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+      url.searchParams.set("nonce", "a-nonce-this-sign-in-never-sent");
+    },
+  });
+  const refused = await request.get(callback.href, { maxRedirects: 0 });
+  const location = refused.headers().location ?? "";
+  expect(location).toBe("/login?redirect=/dashboard&error=unable_to_get_user_info");
+  expect(refused.headers()["set-cookie"] ?? "").not.toContain("session_token=");
+
+  await page.goto(location);
+  await expect(page.getByRole("alert")).toHaveText(
+    "We could not verify your sign-in with the provider. Please try again.",
+  );
+});
+
+test("a callback that names another issuer is refused (mix-up)", async ({ request }) => {
+  const callback = await callbackFromProvider(request, { email: newLogin() });
+  expect(callback.searchParams.get("iss")).toBe(OIDC_ISSUER);
+  callback.searchParams.set("iss", "https://evil.example");
+  const refused = await request.get(callback.href, { maxRedirects: 0 });
+  expect(refused.headers().location).toMatch(/error=issuer_mismatch$/);
+  expect(await (await request.get("/api/_auth/session")).json()).toEqual({});
+});
+
+test("only configured providers have a button", async ({ page }) => {
+  await page.goto("/login");
+  await expect(signInButton(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with GitHub" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
+});
+
+/** Marks an account's email as verified, as the verification mail (a later feature) will. */
+function markEmailVerified(email: string) {
+  const db = openServerDatabase();
+  db.prepare('UPDATE "user" SET "emailVerified" = 1 WHERE "email" = ?').run(email);
+  db.close();
+}
+
+/** The user id of the session in `page`'s browser. */
+async function signedInUserId(page: Page): Promise<string | undefined> {
+  const session = (await (await page.request.get("/api/_auth/session")).json()) as { user?: { id: string } };
+  return session.user?.id;
+}
+
+test.describe("account linking", () => {
+  test("a verified email from the provider joins the existing account with that verified email", async ({
+    page,
+  }) => {
+    const account = newAccount();
+    await signUpByRequest(page.request, account);
+    const userId = await signedInUserId(page);
+    await page.context().clearCookies();
+    markEmailVerified(account.email);
+
+    await startFullPageSignIn(page);
+    await signInAtProvider(page, account.email);
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+    expect(await signedInUserId(page)).toBe(userId);
+    // Both ways in are now listed on the dashboard.
+    await expect(page.getByText("Hashed with scrypt")).toBeVisible();
+    await expect(page.getByText(OIDC_NAME, { exact: true })).toBeVisible();
+  });
+
+  test("a password account whose email nobody verified is not joined; the popup stays open and says why", async ({
+    page,
+  }) => {
+    const account = newAccount();
+    await signUpByRequest(page.request, account);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    const popupOpened = page.waitForEvent("popup");
+    await signInButton(page).click();
+    const popup = await popupOpened;
+    await signInAtProvider(popup, account.email);
+    await expect(popup).toHaveURL(/\/auth\/result\?redirect=%2Fdashboard&error=account_not_linked$/);
+    await expect(popup.getByRole("alert")).toContainText(
+      "An account with this email address already exists.",
+    );
+    expect(popup.isClosed()).toBe(false);
+    await expect(page).toHaveURL("/login");
+    expect(await signedInUserId(page)).toBeUndefined();
+  });
+
+  test("an email the provider has not verified never joins an existing account", async ({ page }) => {
+    const account: TestAccount = { ...newAccount(), email: newLogin("unverified") };
+    await signUpByRequest(page.request, account);
+    await page.context().clearCookies();
+    markEmailVerified(account.email);
+
+    await startFullPageSignIn(page);
+    await signInAtProvider(page, account.email);
+    await expect(page).toHaveURL("/login?redirect=/dashboard&error=account_not_linked");
+    await expect(page.getByRole("alert")).toContainText("An account with this email address already exists.");
+    expect(await signedInUserId(page)).toBeUndefined();
+  });
+});

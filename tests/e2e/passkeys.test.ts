@@ -1,0 +1,118 @@
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { waitForHydration } from "../fixtures/page-state";
+
+/** A platform authenticator in Chromium (fingerprint or face unlock that always says yes). */
+async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.getByLabel("Passkey name").fill(name);
+  await page.getByRole("button", { name: "Add passkey" }).click();
+  await expect(page.getByRole("list", { name: "Your passkeys" }).getByText(name)).toBeVisible();
+}
+
+/** As a browser without passkey autofill (conditional UI): only the button signs in. */
+async function withoutPasskeyAutofill(page: Page) {
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/");
+}
+
+test("add a passkey on the dashboard, sign out, and sign in with it", async ({ page }) => {
+  await withoutPasskeyAutofill(page);
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  await signUpByRequest(page.request, newAccount());
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await expect(page.getByText("No passkeys yet.")).toBeVisible();
+
+  await addPasskey(page, "Work laptop");
+  await expect(page.getByRole("list", { name: "Your passkeys" }).getByText(/^Added /)).toBeVisible();
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+
+  await signOut(page);
+  await page.goto("/login?redirect=/dashboard");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
+});
+
+test("where the browser offers passkeys in the email field's autofill, picking one signs in", async ({
+  page,
+}) => {
+  await addVirtualAuthenticator(page);
+  await signUpByRequest(page.request, newAccount("Grace Hopper"));
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await addPasskey(page, "Phone");
+  await signOut(page);
+
+  // Chromium's virtual authenticator picks its only passkey from the autofill list at once.
+  await page.goto("/login?redirect=/dashboard");
+  await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username webauthn");
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
+});
+
+test("a deleted passkey no longer signs in", async ({ page }) => {
+  await withoutPasskeyAutofill(page);
+  await addVirtualAuthenticator(page);
+  await signUpByRequest(page.request, newAccount());
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await addPasskey(page, "Old phone");
+
+  await page.getByRole("button", { name: "Delete passkey Old phone" }).click();
+  await expect(page.getByText("No passkeys yet.")).toBeVisible();
+
+  await signOut(page);
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Passkey not found");
+  await expect(page).toHaveURL("/login");
+});
+
+test("nobody can delete another person's passkey", async ({ page, browser }) => {
+  await addVirtualAuthenticator(page);
+  await signUpByRequest(page.request, newAccount());
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await addPasskey(page, "Mine");
+  const id = await page.locator('input[name="id"]').first().inputValue();
+
+  const other = await browser.newContext();
+  await signUpByRequest(other.request, newAccount("Mallory"));
+  const response = await other.request.post("/dashboard", {
+    headers: sameOrigin,
+    form: { intent: "delete-passkey", id },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(404);
+  await other.close();
+
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Your passkeys" }).getByText("Mine")).toBeVisible();
+});
