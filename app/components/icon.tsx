@@ -8,6 +8,7 @@ type IconProps = {
   /** `collection:name`, e.g. `lucide:house` or `simple-icons:github`. */
   name: string;
   /** Sizes the box (`size-6`); the default is 1em square, like the text around it. */
+  /** Classes for the box; without a `size-`, `w-` or `h-` class it is 1em square. */
   className?: string;
   /** Makes the icon an image with this accessible name; without it the icon is decoration. */
   label?: string;
@@ -22,6 +23,8 @@ const notLoadedOnServer = () => undefined;
  * or when it never does. Icons known when writing the code are cheaper as
  * CSS classes: `<span className="icon-[lucide--house]" />`.
  */
+const SIZED = /(^|\s)(size|w|h)-/;
+
 export function Icon({ name, className, label }: IconProps) {
   const icon = useSyncExternalStore(iconLoader.subscribe, () => iconLoader.peek(name), notLoadedOnServer);
   useEffect(() => {
@@ -30,7 +33,12 @@ export function Icon({ name, className, label }: IconProps) {
   const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
     <span
-      className={cn("inline-block size-[1em] shrink-0 align-[-0.125em]", className)}
+      // The box is 1em unless the caller sizes it (no class merging: see cn).
+      className={cn(
+        "inline-block shrink-0 align-[-0.125em]",
+        !SIZED.test(className ?? "") && "size-[1em]",
+        className,
+      )}
       data-icon={name}
       {...a11y}
     >
