@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium";
 import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -10,17 +11,6 @@ export const baseURL = `http://localhost:${PORT}`;
 // One fresh database per run. Set in the environment so the workers, which
 // load this file again, see the same folder as the server.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "react-starter-e2e-"));
-
-/** Flags that let Debian's Chromium run headless as root on a closed network. */
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,7 +26,7 @@ export default defineConfig({
     baseURL,
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     // Headless Chromium calls itself "HeadlessChrome", which isbot counts as
     // a crawler; the suite browses as a person unless a test says otherwise.
     userAgent:

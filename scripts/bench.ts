@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumArgs } from "../playwright.config.ts";
+import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
 import { budgets } from "./bench/budgets.ts";
 import { type LoadResult, load } from "./bench/load.ts";
 import { measurePage, type PageMetrics } from "./bench/page-metrics.ts";
@@ -74,7 +74,7 @@ try {
   const cookie = await signUp();
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: chromiumArgs,
   });
   const guest = await browser.newContext({ baseURL: base });

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumArgs } from "../playwright.config.ts";
+import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
 
 const baseURL = process.env.BASE_URL ?? "http://localhost:3000";
 const outDir = process.argv[2] ?? "test-results/screenshots";
@@ -23,13 +23,15 @@ const widths = [1280, 390];
 const schemes = ["light", "dark"] as const;
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   for (const colorScheme of schemes) {
     const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
+    let signedIn = false;
     for (const target of pages) {
-      if (target.signedIn && !(await context.cookies()).length) {
+      if (target.signedIn && !signedIn) {
+        signedIn = true;
         await context.request.post("/login", {
           headers: { Origin: new URL(baseURL).origin },
           form: {
