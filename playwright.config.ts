@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc";
+import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${PORT}`;

@@ -31,15 +31,19 @@ export function leavesAWayIn(ways: WaysIn, removal: Removal): boolean {
 }
 
 type Tables = {
-  account: { id: string; userId: string; providerId: string; password: string | null };
+  account: { id: string; userId: string; providerId: string; password: string | null; createdAt: string };
   passkey: { id: string; userId: string };
 };
 
-/** A person's accounts (password and providers), and their ways in. */
+/** A person's accounts (password and providers; never the hash), and their ways in. */
 export async function readWaysIn(kysely: Kysely<unknown>, userId: string, configured: readonly string[]) {
   const db = kysely as unknown as Kysely<Tables>;
   const [accounts, passkeys] = await Promise.all([
-    db.selectFrom("account").select(["id", "providerId", "password"]).where("userId", "=", userId).execute(),
+    db
+      .selectFrom("account")
+      .select((eb) => ["id", "providerId", "createdAt", eb("password", "is not", null).as("hasPassword")])
+      .where("userId", "=", userId)
+      .execute(),
     db
       .selectFrom("passkey")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -47,7 +51,7 @@ export async function readWaysIn(kysely: Kysely<unknown>, userId: string, config
       .executeTakeFirst(),
   ]);
   const ways: WaysIn = {
-    password: accounts.some((account) => account.providerId === "credential" && account.password),
+    password: accounts.some((account) => account.providerId === "credential" && Boolean(account.hasPassword)),
     providers: accounts.map((account) => account.providerId).filter((id) => configured.includes(id)),
     passkeys: Number(passkeys?.count ?? 0),
   };
