@@ -48,8 +48,12 @@ for (const width of widths) {
   for (const colorScheme of schemes) {
     const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
+    let signedIn = false;
     for (const target of pages) {
-      if (target.signedIn && !(await context.cookies()).length) await signUpWithHistory(context.request);
+      if (target.signedIn && !signedIn) {
+        await signUpWithHistory(context.request);
+        signedIn = true;
+      }
       await page.goto(target.path);
       const file = join(outDir, `${target.name}-${width}-${colorScheme}.png`);
       await page.screenshot({ path: file, fullPage: true });

@@ -118,8 +118,11 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
         </remove.Form>
       </div>
       <details className="group" open={Boolean(rename.error) || undefined}>
-        <summary className="w-fit cursor-pointer rounded-sm text-muted-foreground text-xs underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring">
-          Rename<span className="sr-only"> passkey {passkey.name}</span>
+        <summary
+          aria-label={`Rename passkey ${passkey.name}`}
+          className="w-fit cursor-pointer rounded-sm text-muted-foreground text-xs underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
+        >
+          Rename
         </summary>
         <rename.Form method="post" ref={rename.formRef} className="mt-2 flex gap-2">
           <input type="hidden" name="intent" value="rename-passkey" />
