@@ -30,7 +30,7 @@ const PHONE_USER_AGENT =
 async function signUpWithHistory(request: APIRequestContext) {
   const account = {
     name: "Ada Lovelace",
-    email: `ada-${randomUUID()}@example.com`,
+    email: `ada.lovelace+${randomUUID().slice(0, 8)}@example.com`,
     password: "correct horse battery",
   };
   await request.post("/login", { headers: origin, form: { intent: "signup", ...account } });

@@ -16,7 +16,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           {...handlers}
         >
           {/* The name in text, not aria-label: the initials shown must not contradict it. */}
-          <span className="sr-only">Account menu for {user.name}</span>
+          <span className="sr-only">{`Account menu for ${user.name}`}</span>
           <Avatar name={user.name} image={user.image} size="sm" />
         </button>
       )}

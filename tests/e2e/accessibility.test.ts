@@ -24,7 +24,7 @@ for (const mode of ["light", "dark"] as const) {
     });
 
     test("the landing and sign-in pages have no accessibility violations", async ({ page }) => {
-      for (const path of ["/", "/login", "/login?mode=signup"]) {
+      for (const path of ["/", "/login"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator("html")).toHaveClass(mode);
