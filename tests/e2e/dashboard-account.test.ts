@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
 import {
   newAccount,
   sameOrigin,
@@ -8,7 +7,7 @@ import {
   signInWithForm,
   signUpByRequest,
 } from "../fixtures/accounts";
-import { openServerDatabase } from "../fixtures/database";
+import { openServerDatabase, signedInMinutesAgo } from "../fixtures/database";
 import { signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 
@@ -129,11 +128,7 @@ test("delete the account with its password: everything goes, the cookie is dead,
 test("an account without a password is deleted only after a fresh sign-in", async ({ page }) => {
   const email = `no-password-${randomUUID()}@example.com`;
   await signInWithProviderByRequest(page.request, email);
-  const db = openServerDatabase();
-  db.prepare(
-    'UPDATE "session" SET "createdAt" = ? WHERE "userId" = (SELECT "id" FROM "user" WHERE "email" = ?)',
-  ).run(new Date(Date.now() - 10 * 60_000).toISOString(), email);
-  db.close();
+  signedInMinutesAgo(email, 10);
   await openDashboard(page);
 
   await page.getByRole("button", { name: "Delete account…" }).click();
@@ -157,5 +152,5 @@ test("an account without a password is deleted only after a fresh sign-in", asyn
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Your account was deleted.")).toBeVisible();
-  expect(await (await page.request.get(`${baseURL}/api/_auth/session`)).json()).toEqual({});
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
 });

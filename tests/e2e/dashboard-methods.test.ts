@@ -1,23 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, sameOrigin, signInWithForm, signUpByRequest } from "../fixtures/accounts";
-import { openServerDatabase } from "../fixtures/database";
+import { signedInMinutesAgo } from "../fixtures/database";
 import { OIDC_NAME } from "../fixtures/oidc";
 import { signInAtProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 
 const LAST_WAY_IN =
   "This is your only way to sign in. Add a password, a passkey or another provider before removing it.";
-
-/** Makes the session of `email`'s browser look signed in `minutes` ago. */
-function signedInMinutesAgo(email: string, minutes: number) {
-  const db = openServerDatabase();
-  const createdAt = new Date(Date.now() - minutes * 60_000).toISOString();
-  db.prepare(
-    'UPDATE "session" SET "createdAt" = ? WHERE "userId" = (SELECT "id" FROM "user" WHERE "email" = ?)',
-  ).run(createdAt, email);
-  db.close();
-}
 
 async function openDashboard(page: Page) {
   await page.goto("/dashboard");
