@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium";
-import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc";
+import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium.ts";
+import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${PORT}`;

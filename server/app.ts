@@ -23,6 +23,7 @@ import { migrateToLatest, openDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { resolveAuthSecret } from "~/server/secret.server";
+import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
 import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
 import { clientIp } from "./client-ip";
@@ -50,7 +51,11 @@ export async function createServerApp() {
     env,
     auth: createAuth({ env, kysely: db.kysely, secret }),
     rateLimits: createAuthRateLimits({ perIp: env.AUTH_RATE_LIMIT_PER_IP }),
+    db: db.kysely,
   };
+  const stopCleanup = startExpiredRowCleanup(db.kysely, (error) =>
+    log({ level: "error", msg: "expired-row clean-up failed", err: String(error) }),
+  );
 
   const handleRequest = createRequestHandler(build, import.meta.env.MODE);
   const app = new Hono<EdgeEnv>();
@@ -124,5 +129,9 @@ export async function createServerApp() {
     return c.json({ error: "Internal Server Error", requestId }, 500);
   });
 
-  return { app, env, close: db.close };
+  const close = () => {
+    stopCleanup();
+    return db.close();
+  };
+  return { app, env, close };
 }

@@ -13,9 +13,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <button
           type="button"
           className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-          aria-label={`Account menu for ${user.name}`}
           {...handlers}
         >
+          {/* The name in text, not aria-label: the initials shown must not contradict it. */}
+          <span className="sr-only">{`Account menu for ${user.name}`}</span>
           <Avatar name={user.name} image={user.image} size="sm" />
         </button>
       )}

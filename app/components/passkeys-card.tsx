@@ -1,26 +1,25 @@
 import { type FormEvent, useState } from "react";
-import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { useRevalidator } from "react-router";
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { SubmitButton } from "~/components/dashboard/submit-button";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
 import type { PasskeySummary } from "~/server/passkeys.server";
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+import { showToast } from "~/shell/toast";
 
 /**
  * The dashboard's passkeys (SPEC §4): the list with names and dates, a
  * named `Add passkey` (WebAuthn needs JavaScript; its code loads on the
- * first click), and a delete button per passkey that is a plain form post.
+ * first click), and rename and delete per passkey, plain form posts.
  */
 export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary[]; className?: string }) {
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { revalidate } = useRevalidator();
-  const navigation = useNavigation();
-  const deleteError = useActionData<{ error: string | null }>()?.error;
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,6 +36,7 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
       }
       form.reset();
       await revalidate();
+      void showToast(`Passkey “${name}” added.`);
     } finally {
       setAdding(false);
     }
@@ -52,42 +52,16 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {passkeys.length === 0 ? (
-          <p className="text-muted-foreground">No passkeys yet.</p>
+          <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground">
+            No passkeys yet.
+          </p>
         ) : (
           <ul className="divide-y rounded-lg border" aria-label="Your passkeys">
             {passkeys.map((passkey) => (
-              <li key={passkey.id} className="flex items-center gap-3 px-4 py-3">
-                <span
-                  className="icon-[lucide--fingerprint] size-5 text-muted-foreground"
-                  aria-hidden="true"
-                />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{passkey.name}</p>
-                  {passkey.createdAt ? (
-                    <p className="text-muted-foreground text-xs">
-                      Added {dateFormat.format(new Date(passkey.createdAt))}
-                    </p>
-                  ) : null}
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete-passkey" />
-                  <input type="hidden" name="id" value={passkey.id} />
-                  <Button
-                    type="submit"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Delete passkey ${passkey.name}`}
-                    disabled={navigation.state !== "idle"}
-                  >
-                    <span className="icon-[lucide--trash-2]" aria-hidden="true" />
-                    Delete
-                  </Button>
-                </Form>
-              </li>
+              <PasskeyRow key={passkey.id} passkey={passkey} />
             ))}
           </ul>
         )}
-        {(error ?? deleteError) ? <Alert>{error ?? deleteError}</Alert> : null}
         <form method="post" className="grid gap-2" onSubmit={add}>
           <input type="hidden" name="intent" value="add-passkey" />
           <Label htmlFor="passkey-name">Passkey name</Label>
@@ -99,13 +73,74 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
               maxLength={PASSKEY_NAME_MAX_LENGTH}
               autoComplete="off"
             />
-            <Button type="submit" variant="outline" disabled={adding}>
-              <span className="icon-[lucide--plus]" aria-hidden="true" />
+            <SubmitButton busy={adding} variant="outline" icon="icon-[lucide--plus]">
               Add passkey
-            </Button>
+            </SubmitButton>
           </div>
+          <FormFeedback error={error} />
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
+  const remove = useDashboardForm("delete-passkey", passkey.id);
+  const rename = useDashboardForm("rename-passkey", passkey.id);
+  const error = remove.error ?? rename.error;
+  return (
+    <li className="grid gap-3 px-4 py-3">
+      <div className="flex items-center gap-3">
+        <span
+          className="icon-[lucide--fingerprint] size-5 shrink-0 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">{passkey.name}</p>
+          {passkey.createdAt ? (
+            <p className="text-muted-foreground text-xs">
+              Added <LocalTime value={passkey.createdAt} style="date" />
+            </p>
+          ) : null}
+        </div>
+        <remove.Form method="post">
+          <input type="hidden" name="intent" value="delete-passkey" />
+          <input type="hidden" name="id" value={passkey.id} />
+          <SubmitButton
+            busy={remove.busy}
+            variant="ghost"
+            size="sm"
+            icon="icon-[lucide--trash-2]"
+            aria-label={`Delete passkey ${passkey.name}`}
+          >
+            Delete
+          </SubmitButton>
+        </remove.Form>
+      </div>
+      <details className="group" open={Boolean(rename.error) || undefined}>
+        <summary
+          aria-label={`Rename passkey ${passkey.name}`}
+          className="w-fit cursor-pointer rounded-sm text-muted-foreground text-xs underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
+        >
+          Rename
+        </summary>
+        <rename.Form method="post" ref={rename.formRef} className="mt-2 flex gap-2">
+          <input type="hidden" name="intent" value="rename-passkey" />
+          <input type="hidden" name="id" value={passkey.id} />
+          <Input
+            name="name"
+            aria-label={`New name for passkey ${passkey.name}`}
+            defaultValue={passkey.name}
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            required
+            autoComplete="off"
+          />
+          <SubmitButton busy={rename.busy} variant="outline">
+            Save
+          </SubmitButton>
+        </rename.Form>
+      </details>
+      <FormFeedback error={error} />
+    </li>
   );
 }

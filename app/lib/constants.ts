@@ -26,6 +26,19 @@ export const PASSKEY_NAME_MAX_LENGTH = 50;
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /** How often a used session's expiry is pushed forward (one write a day at most). */
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+/** However much a session is used, it ends this long after its sign-in. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A sign-in this recent counts as "fresh": deleting an account that has no
+ * password, and unlinking a provider, need one (better-auth's `freshAge`).
+ */
+export const SESSION_FRESH_AGE_SECONDS = 5 * 60;
+/** How often expired sessions, verification values and old activity are deleted. */
+export const EXPIRED_ROWS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The dashboard's recent activity: how many entries it shows, and how long they are kept. */
+export const ACTIVITY_SHOWN = 20;
+export const ACTIVITY_RETENTION_DAYS = 90;
 
 /** Pages rendered at build time for guests, with their data files (SPEC §6, §8). */
 export const PRERENDERED_PATHS: readonly string[] = ["/"];

@@ -1,62 +1,51 @@
-import { data } from "react-router";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { AccountCard } from "~/components/dashboard/account-card";
+import { ActivityCard } from "~/components/dashboard/activity-card";
+import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
+import { SessionsCard } from "~/components/dashboard/sessions-card";
+import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
 import { PasskeysCard } from "~/components/passkeys-card";
 import { SignOutForm } from "~/components/sign-out-form";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { PROVIDER_ICONS } from "~/lib/sign-in-providers";
+import { findProvider } from "~/lib/sign-in-providers";
 import { getServices } from "~/server/context.server";
+import { loadDashboard } from "~/server/dashboard.server";
+import { runDashboardAction } from "~/server/dashboard-actions.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { getUserSession } from "~/server/guards.server";
-import { listSignInMethods } from "~/server/oauth.server";
-import { deletePasskey, listPasskeys } from "~/server/passkeys.server";
+import { listSignInProviders } from "~/server/oauth.server";
+import { linkErrorMessage } from "~/server/provider-links.server";
+import { showToast } from "~/shell/toast";
 import type { Route } from "./+types/dashboard";
 
+/** Everything the page shows, in one server round trip. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, loggedInAt } = getUserSession(context);
-  const { auth, env } = getServices(context);
-  const [passkeys, signInMethods] = await Promise.all([
-    listPasskeys(auth, request.headers),
-    listSignInMethods(auth, request.headers, env.providers),
-  ]);
-  return { user, loggedInAt, passkeys, signInMethods };
+  getUserSession(context); // The auth layout let a signed-in person in.
+  const services = getServices(context);
+  const dashboard = await whenDatabaseAvailable(() => loadDashboard(services, request.headers));
+  const params = new URL(request.url).searchParams;
+  const error = params.get("error");
+  const linked = findProvider(listSignInProviders(services.env.providers), params.get("linked"));
+  return { ...dashboard, linkError: error ? linkErrorMessage(error) : null, linked: linked?.name ?? null };
 }
 
-/** Deletes a passkey (a plain form post, so it works without JavaScript). */
+/** The dashboard's forms (`intent` names each), plain posts that work without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  getUserSession(context);
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
-  const id = form?.get("id");
-  if (intent === "add-passkey") {
-    return data({ error: "Adding a passkey needs JavaScript in this browser." }, { status: 400 });
-  }
-  if (intent !== "delete-passkey" || typeof id !== "string" || !id) {
-    return data({ error: "Unknown request." }, { status: 400 });
-  }
-  const deleted = await deletePasskey(getServices(context).auth, request.headers, id);
-  return deleted ? { error: null } : data({ error: "That passkey does not exist." }, { status: 404 });
+  getUserSession(context); // The auth layout let a signed-in person in.
+  return whenDatabaseAvailable(() => runDashboardAction(getServices(context), request));
 }
-
-const dateFormat = new Intl.DateTimeFormat("en", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 function greetingName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, loggedInAt, passkeys, signInMethods } = loaderData;
-  const details = [
-    { label: "Name", value: user.name },
-    { label: "Email", value: user.email },
-    { label: "Signed in", value: `${dateFormat.format(new Date(loggedInAt))} UTC` },
-    { label: "User ID", value: user.id, mono: true },
-  ];
+  const { user, sessions, passkeys, activity, hasPassword, providers, waysIn, freshUntil } = loaderData;
+  useLinkedToast(loaderData.linked);
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <Avatar name={user.name} image={user.image} size="lg" />
@@ -77,61 +66,38 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </SignOutForm>
       </div>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Account details</CardTitle>
-            <CardDescription>What this app knows about you.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y rounded-lg border">
-              {details.map((item) => (
-                <div key={item.label} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
-                  <dt className="text-muted-foreground text-sm">{item.label}</dt>
-                  <dd className={`break-all text-sm sm:col-span-2 ${item.mono ? "font-mono text-xs" : ""}`}>
-                    {item.value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Security</CardTitle>
-            <CardDescription>How you sign in.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3 text-sm">
-            {signInMethods.map((method) => (
-              <div key={method.id} className="flex items-center gap-3 rounded-lg border px-4 py-3">
-                <span
-                  className={`${method.id === "password" ? "icon-[lucide--key-round]" : PROVIDER_ICONS[method.id]} size-5 text-muted-foreground`}
-                  aria-hidden="true"
-                />
-                <div className="flex-1">
-                  <p className="font-medium">{method.name}</p>
-                  <p className="text-muted-foreground text-xs">
-                    {method.id === "password" ? "Hashed with scrypt" : "Account joined to yours"}
-                  </p>
-                </div>
-                <span className="rounded-full bg-success/15 px-2 py-0.5 font-medium text-success text-xs">
-                  Active
-                </span>
-              </div>
-            ))}
-            <div className="flex items-center gap-3 rounded-lg border px-4 py-3">
-              <span
-                className="icon-[lucide--monitor-smartphone] size-5 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <div className="flex-1">
-                <p className="font-medium">This session</p>
-                <p className="text-muted-foreground text-xs">Kept for 7 days of inactivity</p>
-              </div>
-            </div>
-          </CardContent>
-        </Card>
-        <PasskeysCard passkeys={passkeys} className="lg:col-span-2" />
+        <div className="grid gap-6 lg:col-span-2">
+          <AccountCard user={user} />
+          <SessionsCard sessions={sessions} />
+          <ActivityCard activity={activity} />
+        </div>
+        <div className="grid gap-6">
+          <SignInMethodsCard
+            hasPassword={hasPassword}
+            providers={providers}
+            waysIn={waysIn}
+            linkError={loaderData.linkError}
+          />
+          <PasskeysCard passkeys={passkeys} />
+          <DeleteAccountCard hasPassword={hasPassword} freshUntil={freshUntil} />
+        </div>
       </div>
     </div>
   );
+}
+
+/** Back from a provider that was just linked (`?linked=github`): say so, then tidy the address. */
+function useLinkedToast(linked: string | null) {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (!linked || !params.has("linked")) return;
+    void showToast(`${linked} linked.`);
+    setParams(
+      (next) => {
+        next.delete("linked");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [linked, params, setParams]);
 }

@@ -6,11 +6,17 @@ import {
   CLIENT_IP_HEADER,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  SESSION_FRESH_AGE_SECONDS,
   SESSION_LIFETIME_SECONDS,
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
+import { requirePasswordToDelete } from "./account-deletion.server";
+import { activityLog } from "./activity-plugin.server";
 import type { Env } from "./env.server";
+import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
+import { absoluteSessionLifetime } from "./session-lifetime.server";
+import { keepOneWayIn } from "./sign-in-methods.server";
 
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
@@ -21,8 +27,10 @@ type AuthOptions = {
 /**
  * The better-auth instance: email + password accounts, GitHub, Google and
  * OpenID Connect sign-in when configured, passkeys, sessions stored in the
- * database (so they can be listed and revoked), scrypt password hashes, a
- * fresh session id at every sign-in, and only the app's own origin trusted.
+ * database (so they can be listed and revoked) with an absolute lifetime,
+ * scrypt password hashes, a fresh session id at every sign-in, only the
+ * app's own origin trusted, an activity log, and never an account left
+ * without a way to sign in.
  */
 export function createAuth({ env, kysely, secret }: AuthOptions) {
   const { github, google, oidc } = env.providers;
@@ -54,20 +62,39 @@ export function createAuth({ env, kysely, secret }: AuthOptions) {
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       }),
       ...(oidc ? [openIdConnect(oidc)] : []),
+      activityLog(kysely),
+      keepOneWayIn(
+        kysely,
+        listSignInProviders(env.providers).map((provider) => provider.id),
+      ),
+      requirePasswordToDelete(kysely),
+      absoluteSessionLifetime(kysely),
     ],
     account: {
       // A provider's sign-in joins an existing account with the same email only
       // when the provider says it verified that email (no provider is trusted
       // blindly) and the existing account's email is verified too: a password
       // account created with someone else's address is never taken over.
-      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+      // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts passkeys.
+      accountLinking: {
+        enabled: true,
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowUnlinkingAll: true,
+      },
       // Provider tokens are kept only encrypted; the app itself does not use them.
       encryptOAuthTokens: true,
     },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
+      // Deleting an account without a password, and unlinking a provider,
+      // need a sign-in this recent. The cookie cache stays off: a revoked
+      // session must be signed out at its very next request.
+      freshAge: SESSION_FRESH_AGE_SECONDS,
+      cookieCache: { enabled: false },
     },
+    user: { deleteUser: { enabled: true } },
     // Failed or refused OAuth callbacks land on our page, which explains them.
     onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}` },
     // Our own limiter counts sign-ins at the HTTP edge and in the login

@@ -1,11 +1,12 @@
+import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInSession } from "~/lib/session";
 import type { Auth } from "./auth.server";
 import type { Env } from "./env.server";
 import type { AuthRateLimits } from "./rate-limit.server";
 
-/** What the HTTP edge hands every loader and action. */
-export type AppServices = { env: Env; auth: Auth; rateLimits: AuthRateLimits };
+/** What the HTTP edge hands every loader and action (`db` for the app's own tables). */
+export type AppServices = { env: Env; auth: Auth; rateLimits: AuthRateLimits; db: Kysely<unknown> };
 
 /**
  * Set by the HTTP edge (server/app.ts) on every request. It is missing only

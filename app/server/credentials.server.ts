@@ -11,29 +11,34 @@ const email = z
   .max(EMAIL_MAX_LENGTH, "That email address is too long.")
   .pipe(z.email("Enter a valid email address."));
 
-const newPassword = z
+/** A new password: long enough to resist guessing, short enough to hash cheaply. */
+export const newPassword = z
   .string({ error: "Choose a password." })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-const signInSchema = z.object({
-  email,
-  // Sign-in only refuses what can never be a password, so every
-  // other mistake reads the same as a wrong password.
-  password: z
-    .string({ error: "Enter your password." })
-    .min(1, "Enter your password.")
-    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
-});
+/**
+ * A password someone types to prove who they are: only what can never be
+ * a password is refused here, so every other mistake reads as a wrong one.
+ */
+export const enteredPassword = z
+  .string({ error: "Enter your password." })
+  .min(1, "Enter your password.")
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const signInSchema = z.object({ email, password: enteredPassword });
+
+/** A person's name, as they write it: trimmed, no control characters. */
+export const personName = z
+  .string({ error: "Enter your name." })
+  .trim()
+  .min(1, "Enter your name.")
+  .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters.`)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Use letters, not control characters.");
 
 const signUpSchema = z.object({
-  name: z
-    .string({ error: "Enter your name." })
-    .trim()
-    .min(1, "Enter your name.")
-    .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Use letters, not control characters."),
+  name: personName,
   email,
   password: newPassword,
 });
@@ -45,10 +50,12 @@ export type CredentialsResult =
   | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
 
 /** The first message per field of a failed parse. */
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+export function fieldErrorsOf<Field extends string = keyof FieldErrors>(
+  error: z.ZodError,
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
   for (const issue of error.issues) {
-    const field = issue.path[0] as keyof FieldErrors;
+    const field = String(issue.path[0]) as Field;
     errors[field] ??= issue.message;
   }
   return errors;

@@ -1,5 +1,8 @@
-import { isAPIError } from "better-auth/api";
+import { z } from "zod";
+import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
 import type { Auth } from "./auth.server";
+import { attempt, done, type Outcome, refused } from "./outcome.server";
+import { LAST_WAY_IN_CODE, LAST_WAY_IN_MESSAGE } from "./sign-in-methods.server";
 
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
@@ -16,16 +19,45 @@ export async function listPasskeys(auth: Auth, headers: Headers): Promise<Passke
     .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
 }
 
-/**
- * Deletes one of the signed-in person's passkeys. `false` when it is not
- * theirs or no longer exists (better-auth checks the owner).
- */
-export async function deletePasskey(auth: Auth, headers: Headers, id: string): Promise<boolean> {
-  try {
-    await auth.api.deletePasskey({ body: { id }, headers });
-    return true;
-  } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return false;
-    throw error;
+/** Someone else's passkey and a deleted one look the same: better-auth checks the owner. */
+const NOT_FOUND = refused(404, "That passkey does not exist.");
+
+/** Deletes one of the signed-in person's passkeys, unless it is their last way to sign in. */
+export async function deletePasskey(auth: Auth, headers: Headers, id: string): Promise<Outcome> {
+  return attempt(
+    async () => {
+      await auth.api.deletePasskey({ body: { id }, headers });
+      return done("Passkey deleted.");
+    },
+    { [LAST_WAY_IN_CODE]: refused(400, LAST_WAY_IN_MESSAGE) },
+    NOT_FOUND,
+  );
+}
+
+const passkeyName = z
+  .string({ error: "Give the passkey a name." })
+  .trim()
+  .min(1, "Give the passkey a name.")
+  .max(PASSKEY_NAME_MAX_LENGTH, `Use at most ${PASSKEY_NAME_MAX_LENGTH} characters.`);
+
+/** Renames one of the signed-in person's passkeys. */
+export async function renamePasskey(
+  auth: Auth,
+  headers: Headers,
+  id: string,
+  name: unknown,
+): Promise<Outcome> {
+  const parsed = passkeyName.safeParse(name);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Give the passkey a name.";
+    return refused(400, message, { name: message });
   }
+  return attempt(
+    async () => {
+      await auth.api.updatePasskey({ body: { id, name: parsed.data }, headers });
+      return done("Passkey renamed.");
+    },
+    {},
+    NOT_FOUND,
+  );
 }

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as authTables from "./0001-auth-tables";
 import * as passkeys from "./0002-passkeys";
+import * as activity from "./0003-activity";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -9,4 +10,5 @@ import * as passkeys from "./0002-passkeys";
 export const migrations: Record<string, Migration> = {
   "0001-auth-tables": authTables,
   "0002-passkeys": passkeys,
+  "0003-activity": activity,
 };

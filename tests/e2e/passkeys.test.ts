@@ -46,6 +46,11 @@ test("add a passkey on the dashboard, sign out, and sign in with it", async ({ p
 
   await addPasskey(page, "Work laptop");
   await expect(page.getByRole("list", { name: "Your passkeys" }).getByText(/^Added /)).toBeVisible();
+  await page.getByLabel("Rename passkey Work laptop").click();
+  await page.getByLabel("New name for passkey Work laptop").fill("Home laptop");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Passkey renamed.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your passkeys" }).getByText("Home laptop")).toBeVisible();
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);

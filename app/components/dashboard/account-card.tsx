@@ -1,0 +1,57 @@
+import { FormField } from "~/components/form-field";
+import { LocalTime } from "~/components/local-time";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { NAME_MAX_LENGTH } from "~/lib/constants";
+import type { DashboardData } from "~/server/dashboard.server";
+import { FormFeedback } from "./form-feedback";
+import { SubmitButton } from "./submit-button";
+import { useDashboardForm } from "./use-dashboard-form";
+
+/** Who this is: the name (editable), email address and when they joined. */
+export function AccountCard({ user }: { user: DashboardData["user"] }) {
+  const { Form, busy, error, fieldError, notice } = useDashboardForm("update-name");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+        <CardDescription>Your name is shown in the app; your email address signs you in.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="update-name" />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex-1">
+              <FormField
+                label="Name"
+                name="name"
+                autoComplete="name"
+                required
+                maxLength={NAME_MAX_LENGTH}
+                defaultValue={user.name}
+                // A new key after each save puts the saved name back in the field.
+                key={user.name}
+                error={fieldError("name")}
+              />
+            </div>
+            <SubmitButton busy={busy} variant="outline" className="sm:mt-[1.375rem]">
+              Save name
+            </SubmitButton>
+          </div>
+          <FormFeedback error={fieldError("name") ? null : error} notice={notice} />
+        </Form>
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <div className="grid gap-1">
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="break-all font-medium">{user.email}</dd>
+          </div>
+          <div className="grid gap-1">
+            <dt className="text-muted-foreground">Member since</dt>
+            <dd className="font-medium">
+              <LocalTime value={user.memberSince} style="date" />
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

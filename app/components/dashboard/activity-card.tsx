@@ -1,0 +1,69 @@
+import { LocalTime } from "~/components/local-time";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { type ActivityItem, type ActivityKind, describeActivity } from "~/lib/activity";
+import { ACTIVITY_SHOWN } from "~/lib/constants";
+
+const ICONS: Record<ActivityKind, string> = {
+  "sign-in": "icon-[lucide--log-in]",
+  "sign-up": "icon-[lucide--user-plus]",
+  "new-device": "icon-[lucide--monitor-check]",
+  "password-changed": "icon-[lucide--key-round]",
+  "password-set": "icon-[lucide--key-round]",
+  "passkey-added": "icon-[lucide--fingerprint]",
+  "passkey-renamed": "icon-[lucide--fingerprint]",
+  "passkey-removed": "icon-[lucide--fingerprint]",
+  "provider-linked": "icon-[lucide--link]",
+  "provider-unlinked": "icon-[lucide--unlink]",
+  "session-revoked": "icon-[lucide--log-out]",
+  "other-sessions-revoked": "icon-[lucide--log-out]",
+  "name-changed": "icon-[lucide--user-pen]",
+};
+
+/** The account's latest sign-ins and changes, newest first, failures marked. */
+export function ActivityCard({ activity }: { activity: ActivityItem[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent activity</CardTitle>
+        <CardDescription>
+          The last {ACTIVITY_SHOWN} sign-ins and changes to your account. Something you did not do? Change
+          your password and sign out everywhere else.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {activity.length === 0 ? (
+          <p className="text-muted-foreground text-sm">Nothing yet.</p>
+        ) : (
+          <ol className="grid gap-1" aria-label="Recent activity">
+            {activity.map((entry) => (
+              <li key={entry.id} className="flex gap-3 rounded-md px-2 py-2 text-sm">
+                <span
+                  aria-hidden="true"
+                  className={`flex size-8 shrink-0 items-center justify-center rounded-full ${
+                    entry.success ? "bg-muted text-muted-foreground" : "bg-destructive/10 text-destructive"
+                  }`}
+                >
+                  <span
+                    className={`${entry.success ? ICONS[entry.kind] : "icon-[lucide--shield-alert]"} size-4`}
+                  />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className={`font-medium ${entry.success ? "" : "text-destructive"}`}>
+                    {describeActivity(entry)}
+                  </p>
+                  <p className="text-muted-foreground text-xs">
+                    <LocalTime value={entry.createdAt} />
+                    {[entry.kind === "new-device" ? null : entry.browser, entry.ip]
+                      .filter(Boolean)
+                      .map((part) => ` · ${part}`)
+                      .join("")}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

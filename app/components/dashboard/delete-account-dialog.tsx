@@ -1,0 +1,95 @@
+import type { FormEvent, ReactElement } from "react";
+import { FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { DialogClose, DialogShell } from "~/components/ui/dialog-shell";
+import { PASSWORD_MAX_LENGTH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import { showToast } from "~/shell/toast";
+import { FormFeedback } from "./form-feedback";
+import { SignInAgainButton } from "./sign-in-again";
+import { SubmitButton } from "./submit-button";
+import { useDashboardForm } from "./use-dashboard-form";
+
+export type DeleteAccountProps = { hasPassword: boolean; freshUntil: string };
+
+const FRESH_MINUTES = Math.round(SESSION_FRESH_AGE_SECONDS / 60);
+
+/**
+ * The confirmation before an account is deleted, loaded on first use
+ * (see `delete-account-card.tsx`): the password, or for an account without
+ * one, a sign-in from the last few minutes. On success the server signs
+ * out and sends the page to `/`, where a toast says it is done.
+ */
+export default function DeleteAccountDialog({
+  hasPassword,
+  freshUntil,
+  trigger,
+}: DeleteAccountProps & { trigger: ReactElement }) {
+  const { submit, busy, error, fieldError, signInAgain } = useDashboardForm("delete-account");
+  const fresh = Date.now() < new Date(freshUntil).getTime();
+  const canDelete = hasPassword || fresh;
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await submit(event.currentTarget, { method: "post" });
+    // The action answered with a redirect home: the account is gone.
+    if (window.location.pathname === "/") void showToast("Your account was deleted.");
+  }
+
+  return (
+    <DialogShell
+      trigger={trigger}
+      title="Delete your account?"
+      description="This deletes your account, its sessions, sign-in methods, passkeys and activity, and signs you out. It cannot be undone."
+    >
+      {canDelete ? (
+        <form method="post" className="grid gap-4" onSubmit={confirm}>
+          <input type="hidden" name="intent" value="delete-account" />
+          {hasPassword ? (
+            <FormField
+              label="Your password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              error={fieldError("password")}
+            />
+          ) : (
+            <p className="text-sm">
+              You signed in less than {FRESH_MINUTES} minutes ago, so no password is needed.
+            </p>
+          )}
+          <FormFeedback error={fieldError("password") ? null : error} />
+          {signInAgain ? <SignInAgainButton /> : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <CancelButton />
+            <SubmitButton busy={busy} variant="destructive" icon="icon-[lucide--trash-2]">
+              Delete my account
+            </SubmitButton>
+          </div>
+        </form>
+      ) : (
+        <div className="grid gap-4">
+          <p className="text-sm">
+            Your account has no password, so confirm it is you: sign in again, then delete it within{" "}
+            {FRESH_MINUTES} minutes.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <CancelButton />
+            <SignInAgainButton size="default" />
+          </div>
+        </div>
+      )}
+    </DialogShell>
+  );
+}
+
+function CancelButton() {
+  return (
+    <DialogClose asChild>
+      <Button type="button" variant="outline">
+        Cancel
+      </Button>
+    </DialogClose>
+  );
+}

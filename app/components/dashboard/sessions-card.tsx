@@ -1,0 +1,107 @@
+import { LocalTime } from "~/components/local-time";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { SessionSummary } from "~/server/sessions.server";
+import { FormFeedback } from "./form-feedback";
+import { SubmitButton } from "./submit-button";
+import { useDashboardForm } from "./use-dashboard-form";
+
+const DEVICE_ICONS: Record<SessionSummary["deviceType"], string> = {
+  desktop: "icon-[lucide--laptop]",
+  mobile: "icon-[lucide--smartphone]",
+  tablet: "icon-[lucide--tablet]",
+  unknown: "icon-[lucide--monitor-smartphone]",
+};
+
+/** Every signed-in browser of this account; each other one can be signed out, or all at once. */
+export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
+  const others = sessions.filter((session) => !session.current).length;
+  const everywhere = useDashboardForm("revoke-other-sessions");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Active sessions</CardTitle>
+        <CardDescription>
+          Where your account is signed in. Sign out any browser you do not recognise.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="divide-y rounded-lg border" aria-label="Active sessions">
+          {sessions.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+        {others === 0 ? (
+          <p className="text-muted-foreground text-sm">No other browser is signed in to your account.</p>
+        ) : (
+          <everywhere.Form method="post" className="grid gap-3 sm:flex sm:items-center sm:justify-between">
+            <input type="hidden" name="intent" value="revoke-other-sessions" />
+            <p className="text-muted-foreground text-sm">
+              {others === 1 ? "1 other session" : `${others} other sessions`}
+            </p>
+            <SubmitButton busy={everywhere.busy} variant="outline" icon="icon-[lucide--log-out]">
+              Sign out everywhere else
+            </SubmitButton>
+          </everywhere.Form>
+        )}
+        <FormFeedback error={everywhere.error} notice={everywhere.notice} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionRow({ session }: { session: SessionSummary }) {
+  const revoke = useDashboardForm("revoke-session", session.id);
+  return (
+    <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"
+          aria-hidden="true"
+        >
+          <span className={`${DEVICE_ICONS[session.deviceType]} size-5`} />
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            {session.browser}
+            {session.current ? (
+              <span className="rounded-full bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs">
+                This device
+              </span>
+            ) : null}
+          </p>
+          <p className="text-muted-foreground text-xs">
+            {session.ip ?? "Unknown IP"} · Signed in <LocalTime value={session.createdAt} />
+          </p>
+          <p className="text-muted-foreground text-xs">
+            {session.current ? (
+              "Active now"
+            ) : (
+              <>
+                Last active <LocalTime value={session.lastActiveAt} style="date" />
+              </>
+            )}
+          </p>
+          {revoke.error ? (
+            <div className="mt-2">
+              <FormFeedback error={revoke.error} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {session.current ? null : (
+        <revoke.Form method="post" className="sm:shrink-0">
+          <input type="hidden" name="intent" value="revoke-session" />
+          <input type="hidden" name="id" value={session.id} />
+          <SubmitButton
+            busy={revoke.busy}
+            variant="outline"
+            size="sm"
+            aria-label={`Revoke the session of ${session.browser} from ${session.ip ?? "an unknown IP"}`}
+          >
+            Revoke
+          </SubmitButton>
+        </revoke.Form>
+      )}
+    </li>
+  );
+}

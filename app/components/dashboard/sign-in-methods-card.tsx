@@ -1,0 +1,175 @@
+import { FormField } from "~/components/form-field";
+import { LocalTime } from "~/components/local-time";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
+import { type OAuthProviderId, PROVIDER_ICONS } from "~/lib/sign-in-providers";
+import type { DashboardData } from "~/server/dashboard.server";
+import type { ProviderLink } from "~/server/provider-links.server";
+import { FormFeedback } from "./form-feedback";
+import { SignInAgainButton } from "./sign-in-again";
+import { SubmitButton } from "./submit-button";
+import { useDashboardForm } from "./use-dashboard-form";
+
+type Props = Pick<DashboardData, "hasPassword" | "providers" | "waysIn"> & { linkError: string | null };
+
+/** The ways in besides passkeys: the password (set or change) and each provider (link or unlink). */
+export function SignInMethodsCard({ hasPassword, providers, waysIn, linkError }: Props) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sign-in methods</CardTitle>
+        <CardDescription>Keep more than one, so losing one never locks you out.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {hasPassword ? <ChangePassword /> : <SetPassword />}
+        {providers.length > 0 ? (
+          <ul className="divide-y rounded-lg border" aria-label="Sign-in providers">
+            {providers.map((provider) => (
+              <ProviderRow
+                key={provider.id}
+                provider={provider}
+                onlyWayIn={waysIn === 1 && provider.linkedAt !== null}
+              />
+            ))}
+          </ul>
+        ) : null}
+        <FormFeedback error={linkError} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function MethodIcon({ className }: { className: string }) {
+  return (
+    <span
+      className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"
+      aria-hidden="true"
+    >
+      <span className={`${className} size-5`} />
+    </span>
+  );
+}
+
+function NewPasswordField({ error }: { error?: string }) {
+  return (
+    <FormField
+      label="New password"
+      name="newPassword"
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      error={error}
+      hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+    />
+  );
+}
+
+function ChangePassword() {
+  const { Form, formRef, busy, error, fieldError, notice } = useDashboardForm("change-password");
+  const hasFieldError = Boolean(fieldError("currentPassword") || fieldError("newPassword"));
+  return (
+    <details className="group rounded-lg border" open={Boolean(error) || undefined}>
+      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-lg px-4 py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        <MethodIcon className="icon-[lucide--key-round]" />
+        <span className="flex-1 text-sm">
+          <span className="block font-medium">Password</span>
+          <span className="block text-muted-foreground text-xs">Change password</span>
+        </span>
+        <span
+          className="icon-[lucide--chevron-down] size-4 text-muted-foreground transition-transform group-open:rotate-180"
+          aria-hidden="true"
+        />
+      </summary>
+      <Form method="post" ref={formRef} className="grid gap-4 border-t px-4 py-4">
+        <input type="hidden" name="intent" value="change-password" />
+        <FormField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={fieldError("currentPassword")}
+        />
+        <NewPasswordField error={fieldError("newPassword")} />
+        <p className="text-muted-foreground text-xs">Changing it signs out every other session.</p>
+        <FormFeedback error={hasFieldError ? null : error} notice={notice} />
+        <SubmitButton busy={busy}>Change password</SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+function SetPassword() {
+  const { Form, formRef, busy, error, fieldError, notice } = useDashboardForm("set-password");
+  return (
+    <Form method="post" ref={formRef} className="grid gap-4 rounded-lg border px-4 py-4">
+      <input type="hidden" name="intent" value="set-password" />
+      <div className="flex items-center gap-3">
+        <MethodIcon className="icon-[lucide--key-round]" />
+        <p className="text-sm">
+          <span className="block font-medium">Password</span>
+          <span className="block text-muted-foreground text-xs">
+            Not set: add one to also sign in with your email address.
+          </span>
+        </p>
+      </div>
+      <NewPasswordField error={fieldError("newPassword")} />
+      <FormFeedback error={fieldError("newPassword") ? null : error} notice={notice} />
+      <SubmitButton busy={busy} variant="outline">
+        Set password
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayIn: boolean }) {
+  const unlink = useDashboardForm("unlink-provider", provider.id);
+  const icon = PROVIDER_ICONS[provider.id as OAuthProviderId] ?? "icon-[lucide--link]";
+  return (
+    <li className="grid gap-3 px-4 py-3">
+      <div className="flex items-center gap-3">
+        <MethodIcon className={icon} />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="font-medium">{provider.name}</p>
+          <p className="text-muted-foreground text-xs">
+            {provider.linkedAt ? (
+              <>
+                Linked <LocalTime value={provider.linkedAt} style="date" />
+                {onlyWayIn ? " · your only way to sign in" : null}
+              </>
+            ) : (
+              "Not linked"
+            )}
+          </p>
+        </div>
+        {provider.linkedAt ? (
+          <unlink.Form method="post">
+            <input type="hidden" name="intent" value="unlink-provider" />
+            <input type="hidden" name="provider" value={provider.id} />
+            <SubmitButton busy={unlink.busy} variant="ghost" size="sm" aria-label={`Unlink ${provider.name}`}>
+              Unlink
+            </SubmitButton>
+          </unlink.Form>
+        ) : provider.offered ? (
+          // A plain form: the answer is a redirect to the provider, which only a page navigation follows.
+          <form method="post" action="/dashboard">
+            <input type="hidden" name="intent" value="link-provider" />
+            <input type="hidden" name="provider" value={provider.id} />
+            <SubmitButton busy={false} variant="outline" size="sm" aria-label={`Link ${provider.name}`}>
+              Link
+            </SubmitButton>
+          </form>
+        ) : null}
+      </div>
+      {unlink.error ? (
+        <div className="grid gap-2">
+          <FormFeedback error={unlink.error} />
+          {unlink.signInAgain ? <SignInAgainButton /> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from "react";
+import { useActionData, useFetcher } from "react-router";
+import type { DashboardActionData, DashboardIntent } from "~/server/dashboard-actions.server";
+import { showToast } from "~/shell/toast";
+
+/**
+ * One dashboard form: its own fetcher (so each form has its own pending
+ * state and answer, and the page keeps its scroll), a toast when it worked,
+ * and the form cleared. Without JavaScript the form is a plain post and the
+ * answer comes back as the page's action data; `result` reads both.
+ * `target` tells rows apart (a session's or passkey's id, a provider).
+ */
+export function useDashboardForm(intent: DashboardIntent, target: string | null = null) {
+  const fetcher = useFetcher<DashboardActionData>();
+  const pageAnswer = useActionData<DashboardActionData>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fromPage = pageAnswer?.intent === intent && pageAnswer.target === target ? pageAnswer : undefined;
+  const result = fetcher.data ?? fromPage;
+
+  useEffect(() => {
+    if (!fetcher.data?.ok) return;
+    void showToast(fetcher.data.message);
+    formRef.current?.reset();
+  }, [fetcher.data]);
+
+  return {
+    Form: fetcher.Form,
+    submit: fetcher.submit,
+    formRef,
+    busy: fetcher.state !== "idle",
+    /** The refusal to show beside the form. */
+    error: result && !result.ok ? result.message : null,
+    /** The refusal asks for a fresh sign-in ("Sign in again"). */
+    signInAgain: Boolean(result && !result.ok && result.signInAgain),
+    fieldError: (name: string) => (result && !result.ok ? result.fieldErrors?.[name] : undefined),
+    /** Without JavaScript there is no toast: the success is said beside the form instead. */
+    notice: fromPage?.ok ? fromPage.message : null,
+  };
+}

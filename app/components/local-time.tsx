@@ -1,0 +1,26 @@
+import { useEffect, useState } from "react";
+
+type Style = "date" | "datetime";
+
+const options: Record<Style, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: "medium" },
+  datetime: { dateStyle: "medium", timeStyle: "short" },
+};
+
+/**
+ * A moment in the reader's own time zone. The server does not know that
+ * zone, so it renders UTC (saying so) and the browser rewrites the text
+ * after hydration; both render the same first, so hydration never differs.
+ */
+export function LocalTime({ value, style = "datetime" }: { value: string; style?: Style }) {
+  const [zone, setZone] = useState<string | undefined>("UTC");
+  useEffect(() => setZone(undefined), []);
+  const date = new Date(value);
+  const text = new Intl.DateTimeFormat("en", { ...options[style], timeZone: zone }).format(date);
+  return (
+    <time dateTime={date.toISOString()}>
+      {text}
+      {zone && style === "datetime" ? " UTC" : null}
+    </time>
+  );
+}

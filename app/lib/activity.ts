@@ -1,0 +1,67 @@
+/**
+ * The account activity log (SPEC §8, "recent activity"): what the server
+ * records and the dashboard shows. Shared by both sides; no Node, no DOM.
+ */
+export const ACTIVITY_KINDS = [
+  "sign-in",
+  "sign-up",
+  "new-device",
+  "password-changed",
+  "password-set",
+  "passkey-added",
+  "passkey-renamed",
+  "passkey-removed",
+  "provider-linked",
+  "provider-unlinked",
+  "session-revoked",
+  "other-sessions-revoked",
+  "name-changed",
+] as const;
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** One entry as the dashboard receives it: the method already named for people. */
+export type ActivityItem = {
+  id: number;
+  kind: ActivityKind;
+  /** "Password", "Passkey", "GitHub"…, or null when the kind has no method. */
+  method: string | null;
+  /** "Chrome on Linux", from the user agent when it happened. */
+  browser: string | null;
+  ip: string | null;
+  success: boolean;
+  createdAt: string;
+};
+
+/** The sentence the dashboard shows for an entry: "Signed in with GitHub", "Failed sign-in with Password". */
+export function describeActivity({ kind, method, success, browser }: ActivityItem): string {
+  const by = method ? ` with ${method}` : "";
+  switch (kind) {
+    case "sign-in":
+      return success ? `Signed in${by}` : `Failed sign-in${by}`;
+    case "sign-up":
+      return `Account created${by}`;
+    case "new-device":
+      return `Sign-in from a new device${browser ? `: ${browser}` : ""}`;
+    case "password-changed":
+      return "Password changed";
+    case "password-set":
+      return "Password set";
+    case "passkey-added":
+      return "Passkey added";
+    case "passkey-renamed":
+      return "Passkey renamed";
+    case "passkey-removed":
+      return "Passkey removed";
+    case "provider-linked":
+      return `${method ?? "Provider"} linked`;
+    case "provider-unlinked":
+      return `${method ?? "Provider"} unlinked`;
+    case "session-revoked":
+      return "Signed out a session";
+    case "other-sessions-revoked":
+      return "Signed out everywhere else";
+    case "name-changed":
+      return "Name changed";
+  }
+}

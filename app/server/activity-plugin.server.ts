@@ -1,0 +1,183 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { ActivityKind } from "~/lib/activity";
+import { CLIENT_IP_HEADER } from "~/lib/constants";
+import { priorSignIns, recordActivity } from "./activity.server";
+import { summarizeUserAgent } from "./user-agent.server";
+
+/** The endpoint context better-auth hands its hooks (only what is read here). */
+type EndpointContext = {
+  path?: string;
+  params?: Record<string, string | undefined>;
+  body?: unknown;
+  headers?: Headers;
+  context: { returned?: unknown; session?: { user: { id: string } } | null };
+};
+
+/** How a new session was made, from the endpoint that made it; null when it is no sign-in. */
+export function signInMethodOf(path: string | undefined, params?: Record<string, string | undefined>) {
+  if (path === "/sign-in/email" || path === "/sign-up/email") return "password";
+  if (path === "/passkey/verify-authentication") return "passkey";
+  if (path === "/callback/:id" && params?.id) return params.id;
+  return null;
+}
+
+/** Endpoints whose success is an entry of its own, by the signed-in person. */
+const ENTRY_FOR_PATH: Record<string, ActivityKind> = {
+  "/change-password": "password-changed",
+  "/passkey/verify-registration": "passkey-added",
+  "/passkey/update-passkey": "passkey-renamed",
+  "/passkey/delete-passkey": "passkey-removed",
+  "/revoke-session": "session-revoked",
+  "/revoke-other-sessions": "other-sessions-revoked",
+  "/update-user": "name-changed",
+};
+
+/** Whether the user was created with this sign-in (an account made by a provider). */
+const NEW_USER_WINDOW_MS = 60_000;
+
+type UserTables = {
+  user: { id: string; email: string; createdAt: string };
+  account: { id: string; userId: string };
+  passkey: { userId: string; credentialID: string };
+};
+
+function whereFrom(headers: Headers | undefined) {
+  return {
+    ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+    browser: summarizeUserAgent(headers?.get("user-agent")).label,
+  };
+}
+
+/**
+ * better-auth plugin: keeps the activity log. Successful sign-ins are seen
+ * where every method ends, the creation of a session (password, passkey,
+ * each provider), which also tells a sign-in from a browser never seen on
+ * this account; failed ones at their endpoints, when the account is known
+ * (a wrong password for an existing email, a known passkey that failed to
+ * verify). A failed sign-in for an email with no account has nobody to
+ * belong to and is not kept (the rate limits still count it). Account
+ * changes are logged when their endpoint succeeds, whether our dashboard's
+ * actions or a direct API call made them.
+ */
+export function activityLog(kysely: Kysely<unknown>) {
+  const db = kysely as unknown as Kysely<UserTables>;
+
+  async function userIdOfEmail(email: unknown): Promise<string | null> {
+    if (typeof email !== "string") return null;
+    const row = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async function userIdOfPasskey(body: unknown): Promise<string | null> {
+    const credentialId = (body as { response?: { id?: unknown } } | undefined)?.response?.id;
+    if (typeof credentialId !== "string") return null;
+    const row = await db
+      .selectFrom("passkey")
+      .select("userId")
+      .where("credentialID", "=", credentialId)
+      .executeTakeFirst();
+    return row?.userId ?? null;
+  }
+
+  async function onSessionCreated(
+    session: { userId: string; ipAddress?: string | null; userAgent?: string | null; createdAt: Date },
+    ctx: EndpointContext | null,
+  ) {
+    const method = signInMethodOf(ctx?.path, ctx?.params);
+    if (!method) return; // A session made by a password change, not a sign-in.
+    const browser = summarizeUserAgent(session.userAgent).label;
+    const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
+    const prior = await priorSignIns(kysely, session.userId, browser);
+    const user = await db
+      .selectFrom("user")
+      .select("createdAt")
+      .where("id", "=", session.userId)
+      .executeTakeFirst();
+    const isNewUser =
+      !prior.any &&
+      user &&
+      new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime() < NEW_USER_WINDOW_MS;
+    await recordActivity(kysely, { ...entry, kind: isNewUser ? "sign-up" : "sign-in" });
+    if (prior.any && !prior.fromBrowser) await recordActivity(kysely, { ...entry, kind: "new-device" });
+  }
+
+  async function onAccountCreated(
+    account: { userId: string; providerId: string },
+    ctx: EndpointContext | null,
+  ) {
+    if (!ctx || ctx.path === "/sign-up/email") return;
+    const accounts = await db
+      .selectFrom("account")
+      .select("id")
+      .where("userId", "=", account.userId)
+      .execute();
+    if (accounts.length < 2) return; // The account a new user was made with: the sign-up entry says it.
+    const password = account.providerId === "credential";
+    await recordActivity(kysely, {
+      userId: account.userId,
+      kind: password ? "password-set" : "provider-linked",
+      method: password ? null : account.providerId,
+      ...whereFrom(ctx.headers),
+    });
+  }
+
+  async function onAccountDeleted(
+    account: { userId: string; providerId: string },
+    ctx: EndpointContext | null,
+  ) {
+    if (ctx?.path !== "/unlink-account") return; // Deleting the whole user deletes accounts too.
+    await recordActivity(kysely, {
+      userId: account.userId,
+      kind: "provider-unlinked",
+      method: account.providerId === "credential" ? "password" : account.providerId,
+      ...whereFrom(ctx.headers),
+    });
+  }
+
+  const after = createAuthMiddleware(async (raw) => {
+    const ctx = raw as unknown as EndpointContext;
+    const failed = isAPIError(ctx.context.returned);
+    const path = ctx.path ?? "";
+    if (failed && (path === "/sign-in/email" || path === "/passkey/verify-authentication")) {
+      const password = path === "/sign-in/email";
+      const userId = password
+        ? await userIdOfEmail((ctx.body as { email?: unknown } | undefined)?.email)
+        : await userIdOfPasskey(ctx.body);
+      if (!userId) return;
+      await recordActivity(kysely, {
+        userId,
+        kind: "sign-in",
+        method: password ? "password" : "passkey",
+        success: false,
+        ...whereFrom(ctx.headers),
+      });
+      return;
+    }
+    const kind = ENTRY_FOR_PATH[path];
+    const userId = ctx.context.session?.user.id;
+    if (failed || !kind || !userId) return;
+    if (kind === "name-changed" && typeof (ctx.body as { name?: unknown })?.name !== "string") return;
+    await recordActivity(kysely, { userId, kind, ...whereFrom(ctx.headers) });
+  });
+
+  return {
+    id: "activity-log",
+    init: () => ({
+      options: {
+        databaseHooks: {
+          session: { create: { after: onSessionCreated } },
+          account: { create: { after: onAccountCreated }, delete: { after: onAccountDeleted } },
+        },
+      },
+    }),
+    hooks: {
+      after: [{ matcher: (ctx) => Boolean(ctx.path), handler: after }],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from "~/lib/activity";
+import { ACTIVITY_SHOWN } from "~/lib/constants";
+
+/** The `activity` table (db/migrations/0003-activity.ts). */
+type ActivityTable = {
+  id?: number;
+  userId: string;
+  kind: string;
+  method: string | null;
+  browser: string | null;
+  ip: string | null;
+  success: number;
+  createdAt: string;
+};
+
+type Tables = { activity: ActivityTable };
+
+/** What happened, to whom, how and from where. */
+export type ActivityRecord = {
+  userId: string;
+  kind: ActivityKind;
+  /** `password`, `passkey` or a provider id; null when the kind has no method. */
+  method?: string | null;
+  /** The browser summary ("Chrome on Linux"), never the raw user agent. */
+  browser?: string | null;
+  ip?: string | null;
+  success?: boolean;
+  at?: Date;
+};
+
+const tables = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<Tables>;
+
+/** Appends an entry to a person's activity log. */
+export async function recordActivity(kysely: Kysely<unknown>, record: ActivityRecord): Promise<void> {
+  await tables(kysely)
+    .insertInto("activity")
+    .values({
+      userId: record.userId,
+      kind: record.kind,
+      method: record.method ?? null,
+      browser: record.browser ?? null,
+      ip: record.ip ?? null,
+      success: record.success === false ? 0 : 1,
+      createdAt: (record.at ?? new Date()).toISOString(),
+    })
+    .execute();
+}
+
+/** What the log knew of this person before a sign-in: anything at all, and this browser. */
+export async function priorSignIns(
+  kysely: Kysely<unknown>,
+  userId: string,
+  browser: string,
+): Promise<{ any: boolean; fromBrowser: boolean }> {
+  const row = await tables(kysely)
+    .selectFrom("activity")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("count"),
+      eb.fn
+        .sum<number | null>(eb.case().when("browser", "=", browser).then(1).else(0).end())
+        .as("fromBrowser"),
+    ])
+    .where("userId", "=", userId)
+    .where("kind", "in", ["sign-in", "sign-up"])
+    .where("success", "=", 1)
+    .executeTakeFirst();
+  return { any: Number(row?.count ?? 0) > 0, fromBrowser: Number(row?.fromBrowser ?? 0) > 0 };
+}
+
+/**
+ * A person's latest activity, newest first, with each method named by
+ * `nameOfMethod` ("GitHub", "Passkey"); kinds this version does not know
+ * (written by a newer one) are left out.
+ */
+export async function listRecentActivity(
+  kysely: Kysely<unknown>,
+  userId: string,
+  nameOfMethod: (method: string) => string,
+  limit = ACTIVITY_SHOWN,
+): Promise<ActivityItem[]> {
+  const rows = await tables(kysely)
+    .selectFrom("activity")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const known = new Set<string>(ACTIVITY_KINDS);
+  return rows
+    .filter((row) => known.has(row.kind))
+    .map((row) => ({
+      id: Number(row.id),
+      kind: row.kind as ActivityKind,
+      method: row.method ? nameOfMethod(row.method) : null,
+      browser: row.browser,
+      ip: row.ip,
+      success: row.success === 1,
+      createdAt: new Date(row.createdAt).toISOString(),
+    }));
+}

@@ -1,0 +1,152 @@
+import { data, redirect } from "react-router";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { signInPathFor } from "~/lib/redirect";
+import { findProvider } from "~/lib/sign-in-providers";
+import { changePassword, deleteAccount, setPassword, updateName } from "./account-settings.server";
+import type { AppServices } from "./context.server";
+import { currentSession } from "./dashboard.server";
+import { listSignInProviders } from "./oauth.server";
+import type { Outcome } from "./outcome.server";
+import { refused } from "./outcome.server";
+import { deletePasskey, renamePasskey } from "./passkeys.server";
+import { startLinking, unlinkProvider } from "./provider-links.server";
+import { clientIpOf, tooManyAttemptsMessage } from "./rate-limit.server";
+import { signOut } from "./session.server";
+import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
+
+/** Every form on the dashboard names what it does in its `intent` field. */
+export const DASHBOARD_INTENTS = [
+  "update-name",
+  "change-password",
+  "set-password",
+  "revoke-session",
+  "revoke-other-sessions",
+  "link-provider",
+  "unlink-provider",
+  "add-passkey",
+  "rename-passkey",
+  "delete-passkey",
+  "delete-account",
+  "sign-in-again",
+] as const;
+
+export type DashboardIntent = (typeof DASHBOARD_INTENTS)[number];
+
+/** The action's answer to a form: which form, and what happened (`target`: the row it was about). */
+export type DashboardActionData = {
+  intent: DashboardIntent | null;
+  target: string | null;
+  ok: boolean;
+  message: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  /** The refusal wants a fresher sign-in: offer "Sign in again". */
+  signInAgain?: boolean;
+};
+
+function isIntent(value: unknown): value is DashboardIntent {
+  return typeof value === "string" && (DASHBOARD_INTENTS as readonly string[]).includes(value);
+}
+
+/** Intents that check a password: they count against the account's sign-in attempts. */
+const CHECKS_A_PASSWORD = new Set<DashboardIntent>(["change-password", "delete-account"]);
+
+/**
+ * The dashboard's form posts, each a plain form that also works without
+ * JavaScript. Runs the intent against better-auth with the request's own
+ * headers (its session cookie, client IP and user agent), and answers the
+ * outcome with any cookie it set; provider linking and "sign in again"
+ * answer redirects.
+ */
+export async function runDashboardAction(services: AppServices, request: Request) {
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const intent = field("intent");
+  const target = field("id") ?? field("provider") ?? null;
+  const answer = (outcome: Outcome) =>
+    data<DashboardActionData>(
+      {
+        intent: isIntent(intent) ? intent : null,
+        target,
+        ok: outcome.ok,
+        message: outcome.message,
+        ...(!outcome.ok && outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
+        ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
+      },
+      {
+        status: outcome.ok ? 200 : outcome.status,
+        headers: cookieHeaders(outcome.ok ? outcome.setCookie : []),
+      },
+    );
+  if (!isIntent(intent)) return answer(refused(400, "Unknown request."));
+
+  const { auth, env, rateLimits } = services;
+  const { headers } = request;
+  const { user, session } = await currentSession(services, headers);
+
+  if (CHECKS_A_PASSWORD.has(intent) && field(intent === "delete-account" ? "password" : "currentPassword")) {
+    const limit = await rateLimits.check({ ip: clientIpOf(request), account: user.email, kind: "sign-in" });
+    if (!limit.allowed) return answer(refused(429, tooManyAttemptsMessage(limit.retryAfterSeconds)));
+  }
+
+  const providers = listSignInProviders(env.providers);
+  switch (intent) {
+    case "update-name":
+      return answer(await updateName(auth, headers, { name: field("name") }));
+    case "change-password":
+      return answer(
+        await changePassword(auth, headers, {
+          currentPassword: field("currentPassword"),
+          newPassword: field("newPassword"),
+        }),
+      );
+    case "set-password":
+      return answer(await setPassword(auth, headers, { newPassword: field("newPassword") }));
+    case "revoke-session":
+      return answer(
+        await revokeSessionById(auth, headers, {
+          userId: user.id,
+          currentId: session.id,
+          sessionId: field("id") ?? "",
+        }),
+      );
+    case "revoke-other-sessions":
+      return answer(await revokeOtherSessions(auth, headers));
+    case "link-provider": {
+      const provider = findProvider(providers, field("provider"));
+      if (!provider) return answer(refused(400, "This provider is not available."));
+      const started = await startLinking(auth, headers, provider);
+      if (!started.ok) return answer(started);
+      throw redirect(started.url, { headers: cookieHeaders(started.setCookie) });
+    }
+    case "unlink-provider": {
+      const id = field("provider") ?? "";
+      const name = findProvider(providers, id)?.name ?? id;
+      return answer(await unlinkProvider(auth, headers, id, name));
+    }
+    case "add-passkey":
+      return answer(refused(400, "Adding a passkey needs JavaScript in this browser."));
+    case "rename-passkey":
+      return answer(await renamePasskey(auth, headers, field("id") ?? "", field("name")));
+    case "delete-passkey":
+      return answer(await deletePasskey(auth, headers, field("id") ?? ""));
+    case "delete-account": {
+      const outcome = await deleteAccount(auth, headers, { password: field("password") });
+      if (!outcome.ok) return answer(outcome);
+      throw redirect("/", { headers: cookieHeaders(outcome.setCookie) });
+    }
+    case "sign-in-again":
+      throw redirect(signInPathFor(DEFAULT_SIGNED_IN_PATH), {
+        headers: cookieHeaders(await signOut(auth, headers)),
+      });
+  }
+}
+
+function cookieHeaders(cookies: readonly string[] = []): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,0 +1,107 @@
+import { isAPIError } from "better-auth/api";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { signInErrorMessage } from "~/lib/sign-in-errors";
+import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
+import { NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
+import type { Auth } from "./auth.server";
+import { attempt, done, type Outcome, refused } from "./outcome.server";
+import { LAST_WAY_IN_CODE, LAST_WAY_IN_MESSAGE } from "./sign-in-methods.server";
+
+/** A provider on the dashboard: whether it is joined to this account, and since when. */
+export type ProviderLink = { id: string; name: string; linkedAt: string | null; offered: boolean };
+
+/**
+ * The configured providers, each marked linked or not, then any account
+ * at a provider the app no longer offers (it can still be unlinked).
+ */
+export function providerLinks(
+  offered: readonly SignInProvider[],
+  accounts: readonly { providerId: string; createdAt: Date | string }[],
+): ProviderLink[] {
+  const linkedAt = (id: string) => {
+    const account = accounts.find((candidate) => candidate.providerId === id);
+    return account ? new Date(account.createdAt).toISOString() : null;
+  };
+  const offeredIds = new Set<string>(offered.map((provider) => provider.id));
+  const leftovers = accounts
+    .filter((account) => account.providerId !== "credential" && !offeredIds.has(account.providerId))
+    .map((account) => ({
+      id: account.providerId,
+      name: account.providerId,
+      linkedAt: linkedAt(account.providerId),
+      offered: false,
+    }));
+  return [
+    ...offered.map((provider) => ({ ...provider, linkedAt: linkedAt(provider.id), offered: true })),
+    ...leftovers,
+  ];
+}
+
+/** Where the provider sends the person back: the dashboard, saying which provider was joined. */
+const linkedPath = (provider: OAuthProviderId) => `${DEFAULT_SIGNED_IN_PATH}?linked=${provider}`;
+
+/**
+ * Starts joining a provider account to the signed-in person's (better-auth's
+ * `linkSocial`): the provider's authorization URL, and the cookie that binds
+ * the flow's state to this browser. The provider must vouch for the same,
+ * verified email address. Failures come back as `/dashboard?error={code}`.
+ */
+export async function startLinking(
+  auth: Auth,
+  headers: Headers,
+  provider: SignInProvider,
+): Promise<{ ok: true; url: string; setCookie: string[] } | Extract<Outcome, { ok: false }>> {
+  try {
+    const { response, headers: answer } = await auth.api.linkSocialAccount({
+      body: {
+        provider: provider.id,
+        callbackURL: linkedPath(provider.id),
+        errorCallbackURL: DEFAULT_SIGNED_IN_PATH,
+        disableRedirect: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return { ok: true, url: response.url, setCookie: answer.getSetCookie() };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 503)
+      return { ok: false, status: 503, message: error.message };
+    throw error;
+  }
+}
+
+/** Unjoins a provider from the account, unless it is the last way to sign in. */
+export async function unlinkProvider(
+  auth: Auth,
+  headers: Headers,
+  providerId: string,
+  name: string,
+): Promise<Outcome> {
+  return attempt(
+    async () => {
+      const accounts = await auth.api.listUserAccounts({ headers });
+      const account = accounts.find((candidate) => candidate.providerId === providerId);
+      if (!account) return refused(404, `${name} is not linked to your account.`);
+      await auth.api.unlinkAccount({ body: { accountId: account.id }, headers });
+      return done(`${name} unlinked.`);
+    },
+    {
+      [LAST_WAY_IN_CODE]: refused(400, LAST_WAY_IN_MESSAGE),
+      SESSION_NOT_FRESH: NEEDS_FRESH_SIGN_IN,
+    },
+  );
+}
+
+const LINK_MESSAGES: Record<string, string> = {
+  email_does_not_match:
+    "That provider account has another email address. Only an account with your email address can be linked.",
+  account_already_linked_to_different_user:
+    "That provider account is already linked to someone else's account.",
+  unable_to_link_account:
+    "The provider did not confirm your email address, so the account was not linked. Verify it there, then try again.",
+};
+
+/** What went wrong when a provider sent someone back to the dashboard with `?error=`. */
+export function linkErrorMessage(code: string): string {
+  return Object.hasOwn(LINK_MESSAGES, code) ? (LINK_MESSAGES[code] as string) : signInErrorMessage(code);
+}

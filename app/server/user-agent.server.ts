@@ -1,0 +1,32 @@
+import Bowser from "bowser";
+
+/** The kind of device a session runs on, for its icon. */
+export type DeviceType = "desktop" | "mobile" | "tablet" | "unknown";
+
+/** What the dashboard says about a browser: never the raw user-agent string. */
+export type BrowserSummary = { label: string; deviceType: DeviceType };
+
+const DEVICE_TYPES = new Set<string>(["desktop", "mobile", "tablet"]);
+/** Longer user agents are junk or an attack; nothing in them is worth parsing. */
+const MAX_USER_AGENT_LENGTH = 512;
+
+/**
+ * "Chrome on macOS", "Safari on iOS", "Firefox", "Unknown browser": the
+ * browser's family and the operating system, from its user agent (bowser,
+ * server side only). Versions are left out on purpose: they change with
+ * every update, and the label also tells whether a sign-in comes from a
+ * device seen before.
+ */
+export function summarizeUserAgent(userAgent: string | null | undefined): BrowserSummary {
+  const text = userAgent?.trim() ?? "";
+  if (!text || text.length > MAX_USER_AGENT_LENGTH)
+    return { label: "Unknown browser", deviceType: "unknown" };
+  const parsed = Bowser.parse(text);
+  const browser = parsed.browser.name?.trim();
+  const os = parsed.os.name?.trim();
+  const platform = parsed.platform.type ?? "";
+  const deviceType = DEVICE_TYPES.has(platform) ? (platform as DeviceType) : "unknown";
+  if (!browser && !os) return { label: "Unknown browser", deviceType };
+  if (!browser) return { label: `Unknown browser on ${os}`, deviceType };
+  return { label: os ? `${browser} on ${os}` : browser, deviceType };
+}

@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { COLOR_MODE_STORAGE_KEY } from "~/lib/constants";
+import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { waitForHydration } from "../fixtures/page-state";
+
+/** axe-core's findings, short enough to read in a failed test's output. */
+async function violationsOn(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+  }));
+}
+
+for (const mode of ["light", "dark"] as const) {
+  test.describe(`${mode} mode`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        COLOR_MODE_STORAGE_KEY,
+        mode,
+      ] as const);
+    });
+
+    test("the landing and sign-in pages have no accessibility violations", async ({ page }) => {
+      for (const path of ["/", "/login"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(page.locator("html")).toHaveClass(mode);
+        expect(await violationsOn(page), path).toEqual([]);
+      }
+    });
+
+    test("the dashboard has no accessibility violations, also with its forms and dialog open", async ({
+      page,
+    }) => {
+      await signUpByRequest(page.request, newAccount());
+      await page.goto("/dashboard");
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveClass(mode);
+      expect(await violationsOn(page)).toEqual([]);
+
+      await page.locator("summary", { hasText: "Change password" }).click();
+      await page.getByRole("button", { name: "Delete account…" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await violationsOn(page)).toEqual([]);
+    });
+  });
+}

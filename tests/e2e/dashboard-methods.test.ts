@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, sameOrigin, signInWithForm, signUpByRequest } from "../fixtures/accounts";
+import { signedInMinutesAgo } from "../fixtures/database";
+import { OIDC_NAME } from "../fixtures/oidc";
+import { signInAtProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
+import { waitForHydration } from "../fixtures/page-state";
+
+const LAST_WAY_IN =
+  "This is your only way to sign in. Add a password, a passkey or another provider before removing it.";
+
+async function openDashboard(page: Page) {
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+}
+
+const unlinkButton = (page: Page) => page.getByRole("button", { name: `Unlink ${OIDC_NAME}` });
+
+test("the only way in cannot be unlinked, by the page or the API; with a password set and a fresh sign-in it can", async ({
+  page,
+}) => {
+  const email = `provider-only-${randomUUID()}@example.com`;
+  await signInWithProviderByRequest(page.request, email);
+  await openDashboard(page);
+  await expect(page.getByText("your only way to sign in")).toBeVisible();
+
+  await unlinkButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText(LAST_WAY_IN);
+  // The server holds the rule at better-auth's own endpoint too.
+  const [account] = (await (await page.request.get("/api/auth/list-accounts")).json()) as { id: string }[];
+  const direct = await page.request.post("/api/auth/unlink-account", {
+    headers: sameOrigin,
+    data: { accountId: account?.id },
+  });
+  expect(direct.status()).toBe(400);
+  expect(await direct.json()).toMatchObject({ code: "LAST_SIGN_IN_METHOD" });
+  await page.reload();
+  await expect(unlinkButton(page)).toBeVisible();
+
+  const password = "a password of my own";
+  await page.getByLabel("New password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(
+    page.getByText("Password set. You can now also sign in with your email and password."),
+  ).toBeVisible();
+  await expect(page.getByText("your only way to sign in")).toHaveCount(0);
+
+  // Unlinking also wants a recent sign-in.
+  signedInMinutesAgo(email, 10);
+  await unlinkButton(page).click();
+  await expect(page.getByRole("alert")).toContainText("this needs a sign-in from the last 5 minutes");
+  await page.getByRole("button", { name: "Sign in again" }).click();
+  await expect(page).toHaveURL("/login?redirect=/dashboard");
+  await signInWithForm(page, { email, password });
+  await expect(page).toHaveURL("/dashboard");
+  await unlinkButton(page).click();
+  await expect(page.getByText(`${OIDC_NAME} unlinked.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Link ${OIDC_NAME}` })).toBeVisible();
+});
+
+test("link a provider to a password account: only one that vouches for the same email", async ({ page }) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  await openDashboard(page);
+
+  await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();
+  await signInAtProvider(page, `someone-else-${randomUUID()}@example.com`);
+  await expect(page).toHaveURL("/dashboard?error=email_does_not_match");
+  await expect(page.getByRole("alert")).toHaveText(
+    "That provider account has another email address. Only an account with your email address can be linked.",
+  );
+
+  // Forget the provider's own session, so it asks who is signing in again.
+  await page.context().clearCookies({ domain: "127.0.0.1" });
+  await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();
+  await signInAtProvider(page, account.email);
+  await expect(page.getByText(`${OIDC_NAME} linked.`)).toBeVisible();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(unlinkButton(page)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText(`${OIDC_NAME} linked`);
+});
