@@ -9,12 +9,16 @@ import {
   SESSION_LIFETIME_SECONDS,
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
+import { isDatabaseUnavailable } from "./database-errors.server";
+import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import { openIdConnect } from "./openid-connect.server";
 
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
   kysely: Kysely<unknown>;
+  /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
+  dialect?: Database["dialect"];
   secret: string;
 };
 
@@ -24,14 +28,14 @@ type AuthOptions = {
  * database (so they can be listed and revoked), scrypt password hashes, a
  * fresh session id at every sign-in, and only the app's own origin trusted.
  */
-export function createAuth({ env, kysely, secret }: AuthOptions) {
+export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOptions) {
   const { github, google, oidc } = env.providers;
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
     secret,
     trustedOrigins: [env.APP_URL],
-    database: { db: kysely, type: "sqlite" },
+    database: { db: kysely, type: dialect },
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -81,7 +85,15 @@ export function createAuth({ env, kysely, secret }: AuthOptions) {
       // (TRUST_PROXY), so a client cannot choose its session's recorded IP.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    logger: { level: "error" },
+    logger: {
+      level: "error",
+      // A database outage is answered 503 and logged by the HTTP edge, one
+      // line per request; better-auth would add a stack trace to each.
+      log: (level, message, ...args) => {
+        if (args.some((arg) => isDatabaseUnavailable(arg))) return;
+        (level === "error" ? console.error : console.warn)(`[Better Auth] ${message}`, ...args);
+      },
+    },
   });
 }
 

@@ -1,5 +1,4 @@
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getMigrations } from "better-auth/db/migration";
@@ -12,6 +11,7 @@ import {
   postgresUrl,
   type TestDatabase,
 } from "../../tests/fixtures/postgres";
+import { silentServer } from "../../tests/fixtures/tcp";
 import { createAuth } from "./auth.server";
 import {
   checkReadiness,
@@ -139,21 +139,6 @@ test("runs SQLite in WAL mode with foreign keys enforced", async () => {
   expect(journal.rows[0]?.journal_mode).toBe("wal");
   expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
 });
-
-/** A TCP port that accepts connections and never says a word, like a database host that hangs. */
-async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => sockets.add(socket));
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  const { port } = server.address() as { port: number };
-  return {
-    port,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((closed) => server.close(closed));
-    },
-  };
-}
 
 describe("readiness without a database", () => {
   test("a PostgreSQL server that refuses connections is not ready, at once", async () => {
