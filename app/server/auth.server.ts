@@ -1,3 +1,4 @@
+import { createLogger } from "@better-auth/core/env";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
@@ -13,6 +14,9 @@ import { isDatabaseUnavailable } from "./database-errors.server";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import { openIdConnect } from "./openid-connect.server";
+
+/** better-auth's own logger, for everything but database outages. */
+const betterAuthLogger = createLogger({ level: "error" });
 
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
@@ -90,8 +94,7 @@ export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOpti
       // A database outage is answered 503 and logged by the HTTP edge, one
       // line per request; better-auth would add a stack trace to each.
       log: (level, message, ...args) => {
-        if (args.some((arg) => isDatabaseUnavailable(arg))) return;
-        (level === "error" ? console.error : console.warn)(`[Better Auth] ${message}`, ...args);
+        if (!args.some((arg) => isDatabaseUnavailable(arg))) betterAuthLogger[level](message, ...args);
       },
     },
   });
