@@ -183,6 +183,11 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** Thrown when the app cannot start for a reason outside it (an unreachable database); one line too. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
 /**
  * Parses a raw environment. Empty strings count as unset, so `PORT=` in a
  * `.env` file means "use the default". Values are never echoed back: a
