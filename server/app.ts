@@ -32,6 +32,7 @@ import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { isPrerenderedPath, prerenderedPages } from "./prerendered";
+import { withPublicOrigin } from "./public-url";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -130,7 +131,7 @@ export async function createServerApp() {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestInfoContext, { nonce: c.get("nonce"), requestId: c.get("requestId") });
-    return handleRequest(c.req.raw, context);
+    return handleRequest(withPublicOrigin(c.req.raw, env.APP_URL), context);
   });
 
   app.onError((error, c) => {
