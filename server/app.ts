@@ -20,7 +20,7 @@ import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, requestInfoContext, servicesContext } from "~/server/context.server";
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
-import { getEnv, providerOrigins, StartupError } from "~/server/env.server";
+import { getEnv, providerOrigins } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { connectRedis } from "~/server/redis.server";
 import { createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
@@ -38,12 +38,6 @@ import { createLogger, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
 
-/** What went wrong reaching the database, without the URL (it may carry a password). */
-function databaseFailure(error: unknown): string {
-  const { message, errors } = error as { message?: string; errors?: { message?: string }[] };
-  return (message || errors?.[0]?.message) ?? String(error);
-}
-
 /**
  * Builds the whole HTTP application: configuration, database (migrated;
  * SQLite, or PostgreSQL with `DATABASE_URL`), Redis for the rate limits with
@@ -57,12 +51,7 @@ export async function createServerApp() {
   const secret = resolveAuthSecret(env);
   const db = await openConfiguredDatabase(env, (error) =>
     log({ level: "warn", msg: "database connection lost; the next query reconnects", err: String(error) }),
-  ).catch((error: unknown) => {
-    // Exit 1 with one line; the process manager starts the app again.
-    if (isDatabaseUnavailable(error))
-      throw new StartupError(`Cannot reach the database: ${databaseFailure(error)}`);
-    throw error;
-  });
+  );
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log) : undefined;
   const services: AppServices = {
     env,

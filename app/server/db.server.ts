@@ -7,7 +7,7 @@ import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kyse
 import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
 import { isDatabaseUnavailable } from "./database-errors.server";
-import type { Env } from "./env.server";
+import { type Env, StartupError } from "./env.server";
 import { openPostgresDatabase } from "./postgres.server";
 
 export type Database = {
@@ -90,7 +90,9 @@ export async function migrateToLatest(kysely: Kysely<unknown>): Promise<Migratio
  * `DATABASE_URL` is set, else SQLite in `DATA_DIR`. On PostgreSQL the
  * migrations run on a connection of their own without the statement
  * timeout (a migration may rightly take long); several instances starting
- * at once are safe, Kysely's migrator takes a lock.
+ * at once are safe, Kysely's migrator takes a lock. An unreachable
+ * database is a `StartupError`: one line and exit 1, and the process
+ * manager starts the app again.
  */
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
@@ -104,10 +106,20 @@ export async function openConfiguredDatabase(
   const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
   try {
     await migrateToLatest(migrating.kysely);
+  } catch (error) {
+    if (isDatabaseUnavailable(error))
+      throw new StartupError(`Cannot reach the database: ${failureOf(error)}`);
+    throw error;
   } finally {
     await migrating.close();
   }
   return openPostgresDatabase(env.DATABASE_URL, { onIdleError });
+}
+
+/** What went wrong, without the URL (it may carry a password); connection errors never include it. */
+function failureOf(error: unknown): string {
+  const { message, errors } = error as { message?: string; errors?: { message?: string }[] };
+  return (message || errors?.[0]?.message) ?? String(error);
 }
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
