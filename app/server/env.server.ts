@@ -115,16 +115,6 @@ const envSchema = z
       .default(AUTH_RATE_LIMIT_PER_IP),
   })
   .superRefine((env, ctx) => {
-    if (env.DATABASE_URL && !env.AUTH_SECRET) {
-      // A secret generated into DATA_DIR would differ per instance: a session
-      // made through one would be refused by the others.
-      ctx.addIssue({
-        code: "custom",
-        path: ["AUTH_SECRET"],
-        message:
-          "is required when DATABASE_URL is set (every instance must sign sessions with the same secret)",
-      });
-    }
     for (const group of REQUIRED_TOGETHER) {
       const set = group.find((name) => env[name] !== undefined);
       if (!set) continue;
