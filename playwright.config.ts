@@ -4,13 +4,31 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium.ts";
 import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
+import { createDatabase, databaseUrlFor, freshDatabaseName } from "./tests/fixtures/postgres.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 export const baseURL = `http://localhost:${PORT}`;
 
 // One fresh database per run. Set in the environment so the workers, which
 // load this file again, see the same folder as the server.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "react-starter-e2e-"));
+
+// With DATABASE_URL (the second run of .ci/run), the suite's server runs on
+// PostgreSQL, in a fresh database of its own that the teardown drops; with
+// REDIS_URL, its rate limits live in Redis.
+if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_URL) {
+  const name = freshDatabaseName("react_starter_e2e");
+  await createDatabase(name);
+  process.env.E2E_DATABASE_URL = databaseUrlFor(process.env.DATABASE_URL, name);
+  process.env.E2E_CREATED_DATABASE = name;
+}
+const postgresEnv: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? {
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      AUTH_SECRET: "e2e-secret-shared-by-every-instance-0123456789",
+    }
+  : {};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,6 +40,19 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  globalTeardown: "./tests/fixtures/global-teardown.ts",
+  // Journeys that need PostgreSQL and Redis run only where they are configured
+  // (the second run of .ci/run); stopping PostgreSQL also needs the cluster's
+  // name and runs alone, after the rest of the suite.
+  projects: [
+    {
+      name: "suite",
+      testIgnore: ["**/postgres-outage.test.ts", ...(scaledOut ? [] : ["**/scale-out.test.ts"])],
+    },
+    ...(scaledOut && process.env.E2E_POSTGRES_CLUSTER
+      ? [{ name: "postgres-outage", testMatch: "**/postgres-outage.test.ts", dependencies: ["suite"] }]
+      : []),
+  ],
   use: {
     baseURL,
     browserName: "chromium",
@@ -62,6 +93,7 @@ export default defineConfig({
         ...oidcAppEnv,
         // The whole suite signs in from 127.0.0.1: the per-IP limit has its own test server.
         AUTH_RATE_LIMIT_PER_IP: "100000",
+        ...postgresEnv,
       },
     },
   ],

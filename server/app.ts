@@ -19,9 +19,11 @@ import {
 import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, requestInfoContext, servicesContext } from "~/server/context.server";
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
-import { migrateToLatest, openDatabase } from "~/server/db.server";
+import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
+import { connectRedis } from "~/server/redis.server";
+import { createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
 import { authApi } from "./auth-api";
@@ -31,26 +33,34 @@ import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { isPrerenderedPath, prerenderedPages } from "./prerendered";
+import { withPublicOrigin } from "./public-url";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
 
 /**
- * Builds the whole HTTP application: configuration, database (migrated),
- * auth, then the routes in the order they are tried. `close()` releases the
- * database; the Node entry calls it after the last request has finished.
+ * Builds the whole HTTP application: configuration, database (migrated;
+ * SQLite, or PostgreSQL with `DATABASE_URL`), Redis for the rate limits with
+ * `REDIS_URL`, auth, then the routes in the order they are tried. Nothing
+ * that instances must share lives in the process. `close()` releases the
+ * database and Redis; the Node entry calls it after the last request.
  */
 export async function createServerApp() {
   const env = getEnv();
   const log = createLogger(env.LOG_LEVEL);
   const secret = resolveAuthSecret(env);
-  const db = openDatabase(env.DATA_DIR);
-  await migrateToLatest(db.kysely);
+  const db = await openConfiguredDatabase(env, (error) =>
+    log({ level: "warn", msg: "database connection lost; the next query reconnects", err: String(error) }),
+  );
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log) : undefined;
   const services: AppServices = {
     env,
-    auth: createAuth({ env, kysely: db.kysely, secret }),
-    rateLimits: createAuthRateLimits({ perIp: env.AUTH_RATE_LIMIT_PER_IP }),
+    auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret }),
+    rateLimits: createAuthRateLimits({
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      ...(redis ? { createLimiter: (rule) => createRedisRateLimiter(redis, rule) } : {}),
+    }),
     db: db.kysely,
   };
   const stopCleanup = startExpiredRowCleanup(db.kysely, (error) =>
@@ -72,6 +82,12 @@ export async function createServerApp() {
 
   // Liveness for load balancers, and the trivial route the benchmark compares against.
   app.get("/healthz", (c) => c.json({ ok: true }));
+  // Readiness: send traffic here only while the database answers and is migrated.
+  app.get("/readyz", async (c) => {
+    const readiness = await checkReadiness(db.kysely);
+    c.header("Cache-Control", "no-store");
+    return c.json(readiness, readiness.ready ? 200 : 503);
+  });
 
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
@@ -109,7 +125,7 @@ export async function createServerApp() {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestInfoContext, { nonce: c.get("nonce"), requestId: c.get("requestId") });
-    return handleRequest(c.req.raw, context);
+    return handleRequest(withPublicOrigin(c.req.raw, env.APP_URL), context);
   });
 
   app.onError((error, c) => {
@@ -129,9 +145,13 @@ export async function createServerApp() {
     return c.json({ error: "Internal Server Error", requestId }, 500);
   });
 
-  const close = () => {
-    stopCleanup();
-    return db.close();
+  return {
+    app,
+    env,
+    close: async () => {
+      stopCleanup();
+      redis?.close();
+      await db.close();
+    },
   };
-  return { app, env, close };
 }

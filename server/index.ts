@@ -23,7 +23,7 @@ async function start(load: () => Promise<ServerModule>): Promise<ServerApp> {
   try {
     return await (await load()).createServerApp();
   } catch (error) {
-    if (error instanceof Error && error.name === "ConfigError") {
+    if (error instanceof Error && (error.name === "ConfigError" || error.name === "StartupError")) {
       console.error(error.message);
       process.exit(1);
     }

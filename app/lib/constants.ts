@@ -137,3 +137,30 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const DATABASE_BUSY_TIMEOUT_MS = 2500;
 /** What a 503 tells clients to wait before trying again. */
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+/**
+ * PostgreSQL (`DATABASE_URL`). A small pool per instance (ten instances stay
+ * under PostgreSQL's default 100 connections); a connection that cannot be
+ * made or a query that gets no answer fails in about 3 s, a statement waiting
+ * on locks is cancelled after `DATABASE_BUSY_TIMEOUT_MS`, so an outage
+ * answers 503 within 5 s and nothing piles up behind it.
+ */
+export const DATABASE_POOL_MAX = 10;
+export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+export const DATABASE_QUERY_TIMEOUT_MS = 3000;
+/** Idle connections are closed after this, so a restarted server is reconnected to fresh. */
+export const DATABASE_IDLE_TIMEOUT_MS = 30_000;
+
+/** `/readyz` gives up on the database after this and answers 503. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+/**
+ * Redis (`REDIS_URL`): a command gets this long before the rate limits fall
+ * back to this instance's own counters; reconnection attempts back off to
+ * at most `REDIS_RECONNECT_MAX_DELAY_MS` apart.
+ */
+export const REDIS_CONNECT_TIMEOUT_MS = 1000;
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+export const REDIS_RECONNECT_MAX_DELAY_MS = 2000;
+/** Every rate-limit counter's key starts with this, so the app's keys are easy to find. */
+export const RATE_LIMIT_KEY_PREFIX = "rate-limit:";

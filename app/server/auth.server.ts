@@ -1,3 +1,4 @@
+import { createLogger } from "@better-auth/core/env";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
@@ -12,15 +13,22 @@ import {
 } from "~/lib/constants";
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { activityLog } from "./activity-plugin.server";
+import { isDatabaseUnavailable } from "./database-errors.server";
+import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
 import { keepOneWayIn } from "./sign-in-methods.server";
 
+/** better-auth's own logger, for everything but database outages. */
+const betterAuthLogger = createLogger({ level: "error" });
+
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
   kysely: Kysely<unknown>;
+  /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
+  dialect?: Database["dialect"];
   secret: string;
 };
 
@@ -32,14 +40,14 @@ type AuthOptions = {
  * app's own origin trusted, an activity log, and never an account left
  * without a way to sign in.
  */
-export function createAuth({ env, kysely, secret }: AuthOptions) {
+export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOptions) {
   const { github, google, oidc } = env.providers;
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
     secret,
     trustedOrigins: [env.APP_URL],
-    database: { db: kysely, type: "sqlite" },
+    database: { db: kysely, type: dialect },
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -108,7 +116,14 @@ export function createAuth({ env, kysely, secret }: AuthOptions) {
       // (TRUST_PROXY), so a client cannot choose its session's recorded IP.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    logger: { level: "error" },
+    logger: {
+      level: "error",
+      // A database outage is answered 503 and logged by the HTTP edge, one
+      // line per request; better-auth would add a stack trace to each.
+      log: (level, message, ...args) => {
+        if (!args.some((arg) => isDatabaseUnavailable(arg))) betterAuthLogger[level](message, ...args);
+      },
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 /** SQLite result codes that mean "the database cannot be used right now", not "this query is wrong". */
-const UNAVAILABLE_CODES = new Set([
+const SQLITE_UNAVAILABLE = new Set([
   5, // SQLITE_BUSY: another connection holds the lock past busy_timeout
   6, // SQLITE_LOCKED
   10, // SQLITE_IOERR
@@ -10,17 +10,59 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /**
- * True when `error` (or anything in its `cause` chain) says the database is
- * unavailable: the app answers 503 and recovers by itself when it returns.
+ * PostgreSQL SQLSTATEs of the same kind. Whole classes: 08 connection
+ * exception, 53 insufficient resources (disk full, too many connections),
+ * 57P shutdown and start-up (admin/crash shutdown, "cannot connect now"),
+ * 58 system error (I/O). Plus statements cancelled by `statement_timeout`
+ * (57014) and locks not granted in time (55P03): the database is busy.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { errcode, code, cause } = current as { errcode?: unknown; code?: unknown; cause?: unknown };
-    if (typeof errcode === "number" && UNAVAILABLE_CODES.has(errcode & 0xff)) return true;
-    if (code === "ECONNREFUSED" || code === "57P01" || code === "57P03") return true; // PostgreSQL, later
-    current = cause;
+const POSTGRES_UNAVAILABLE = /^(08|53|58)[0-9A-Z]{3}$|^57P[0-9A-Z]{2}$|^57014$|^55P03$/;
+
+/** Socket errors on the way to PostgreSQL: down, restarting, or unreachable. */
+const NETWORK_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * node-postgres reports its own timeouts and dropped connections by message
+ * only (no code): the pool's connection timeout, the client's query
+ * timeout, a server that went away mid-query, a pooled client that broke.
+ */
+const PG_CLIENT_UNAVAILABLE = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Query read timeout",
+  "Client has encountered a connection error and is not queryable",
+];
+
+function isUnavailableError(error: { errcode?: unknown; code?: unknown; message?: unknown }): boolean {
+  const { errcode, code, message } = error;
+  if (typeof errcode === "number") return SQLITE_UNAVAILABLE.has(errcode & 0xff);
+  if (typeof code === "string" && (NETWORK_UNAVAILABLE.has(code) || POSTGRES_UNAVAILABLE.test(code))) {
+    return true;
   }
-  return false;
+  return typeof message === "string" && PG_CLIENT_UNAVAILABLE.some((start) => message.startsWith(start));
+}
+
+/**
+ * True when `error` (or anything in its `cause` chain, or an
+ * `AggregateError` of connection attempts to several addresses) says the
+ * database is unavailable: the app answers 503 and recovers by itself when
+ * it returns. Errors that mean "this query is wrong" stay 500s.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  if (isUnavailableError(error)) return true;
+  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /**

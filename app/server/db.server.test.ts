@@ -2,10 +2,25 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getMigrations } from "better-auth/db/migration";
-import { describe, expect, test } from "vitest";
+import { sql } from "kysely";
+import { afterEach, describe, expect, test } from "vitest";
 import { migrations } from "../../db/migrations";
+import {
+  createTestDatabase,
+  NO_POSTGRES,
+  postgresUrl,
+  type TestDatabase,
+} from "../../tests/fixtures/postgres";
+import { silentServer } from "../../tests/fixtures/tcp";
 import { createAuth } from "./auth.server";
-import { migrateToLatest, openDatabase } from "./db.server";
+import {
+  checkReadiness,
+  type Database,
+  migrateToLatest,
+  openConfiguredDatabase,
+  openDatabase,
+} from "./db.server";
+import { openPostgresDatabase } from "./postgres.server";
 
 const env = {
   APP_URL: "http://localhost:3000",
@@ -16,41 +31,181 @@ const env = {
     oidc: { issuer: "http://127.0.0.1:9/", clientId: "id", clientSecret: "secret", name: "OpenID" },
   },
 };
+const everyMigration = Object.keys(migrations);
 
-describe("database", () => {
-  test("migrations are idempotent across restarts", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "db-test-"));
-    const first = openDatabase(dir);
-    const applied = await migrateToLatest(first.kysely);
-    expect(applied.results?.map((result) => result.status)).toEqual(
-      Object.keys(migrations).map(() => "Success"),
-    );
-    await first.close();
+/** Opens the same, initially empty database as many times as asked; `cleanUp()` closes and removes all. */
+type Storage = { open: () => Promise<Database>; cleanUp: () => Promise<void> };
 
-    const second = openDatabase(dir);
-    const again = await migrateToLatest(second.kysely);
-    expect(again.results).toEqual([]);
-    await second.close();
-  });
+const sqliteStorage = async (): Promise<Storage> => {
+  const dir = mkdtempSync(join(tmpdir(), "db-test-"));
+  const opened: Database[] = [];
+  return {
+    open: async () => {
+      const db = openDatabase(dir);
+      opened.push(db);
+      return db;
+    },
+    cleanUp: async () => {
+      for (const db of opened) await db.close();
+    },
+  };
+};
 
-  test("the committed schema is exactly what better-auth expects", async () => {
-    const db = openDatabase(":memory:");
+const postgresStorage = async (): Promise<Storage> => {
+  const database: TestDatabase = await createTestDatabase("unit_db");
+  const opened: Database[] = [];
+  return {
+    open: async () => {
+      const db = openPostgresDatabase(database.url);
+      opened.push(db);
+      return db;
+    },
+    cleanUp: async () => {
+      for (const db of opened) await db.close();
+      await database.drop();
+    },
+  };
+};
+
+let storage: Storage | undefined;
+afterEach(async () => {
+  await storage?.cleanUp();
+  storage = undefined;
+});
+
+describe.each([
+  { name: "SQLite", configured: true, create: sqliteStorage },
+  { name: "PostgreSQL", configured: Boolean(postgresUrl), create: postgresStorage },
+])("$name", ({ name, configured, create }) => {
+  // The one allowed skip: PostgreSQL is not configured on this machine.
+  test.skipIf(!configured)(
+    `migrations are idempotent across restarts${configured ? "" : ` (${NO_POSTGRES})`}`,
+    async () => {
+      storage = await create();
+      const first = await storage.open();
+      const applied = await migrateToLatest(first.kysely);
+      expect(applied.results?.map((result) => result.status)).toEqual(everyMigration.map(() => "Success"));
+      await first.close();
+
+      const again = await migrateToLatest((await storage.open()).kysely);
+      expect(again.results).toEqual([]);
+    },
+  );
+
+  test.skipIf(!configured)(
+    `the committed schema is exactly what better-auth expects on ${name}`,
+    async () => {
+      storage = await create();
+      const db = await storage.open();
+      await migrateToLatest(db.kysely);
+      const auth = createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret: "x".repeat(43) });
+      const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
+      expect(toBeCreated.map((table) => table.table)).toEqual([]);
+      expect(toBeAdded.map((table) => table.table)).toEqual([]);
+    },
+  );
+
+  // better-auth's check accepts PostgreSQL's `date` for a date field, which drops the time of day.
+  test.skipIf(!configured)(`dates keep their time of day and booleans stay booleans on ${name}`, async () => {
+    storage = await create();
+    const db = await storage.open();
     await migrateToLatest(db.kysely);
-    const auth = createAuth({ env, kysely: db.kysely, secret: "x".repeat(43) });
-    const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
-    expect(toBeCreated.map((table) => table.table)).toEqual([]);
-    expect(toBeAdded.map((table) => table.table)).toEqual([]);
+    const auth = createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret: "x".repeat(43) });
+    const before = Date.now();
+    await auth.api.signUpEmail({
+      body: { name: "Ada", email: "ada@example.com", password: "correct horse" },
+    });
+    const found = await (await auth.$context).internalAdapter.findUserByEmail("ada@example.com");
+    expect(found?.user.emailVerified).toBe(false);
+    const createdAt = new Date(found?.user.createdAt ?? 0).getTime();
+    expect(createdAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(createdAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  test.skipIf(!configured)(`/readyz's check on ${name}: migrations pending, then ready`, async () => {
+    storage = await create();
+    const db = await storage.open();
+    expect(await checkReadiness(db.kysely)).toEqual({ ready: false, reason: "migrations pending" });
+    await migrateToLatest(db.kysely);
+    expect(await checkReadiness(db.kysely)).toEqual({ ready: true });
+  });
+});
+
+test("runs SQLite in WAL mode with foreign keys enforced", async () => {
+  storage = await sqliteStorage();
+  const db = await storage.open();
+  const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db.kysely);
+  const foreignKeys = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db.kysely);
+  expect(journal.rows[0]?.journal_mode).toBe("wal");
+  expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+});
+
+describe("readiness without a database", () => {
+  test("a PostgreSQL server that refuses connections is not ready, at once", async () => {
+    const db = openPostgresDatabase("postgres://app:secret@127.0.0.1:1/app");
+    const started = Date.now();
+    expect(await checkReadiness(db.kysely)).toEqual({ ready: false, reason: "database unavailable" });
+    expect(Date.now() - started).toBeLessThan(1000);
     await db.close();
   });
 
-  test("runs SQLite in WAL mode with foreign keys enforced", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "db-test-"));
-    const db = openDatabase(dir);
-    const { sql } = await import("kysely");
-    const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db.kysely);
-    const foreignKeys = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db.kysely);
-    expect(journal.rows[0]?.journal_mode).toBe("wal");
-    expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+  test("a PostgreSQL server that never answers is not ready after about two seconds", async () => {
+    const silent = await silentServer();
+    const db = openPostgresDatabase(`postgres://app:secret@127.0.0.1:${silent.port}/app`);
+    const started = Date.now();
+    expect(await checkReadiness(db.kysely)).toEqual({
+      ready: false,
+      reason: "database did not answer in time",
+    });
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(3000);
+    await silent.close();
     await db.close();
+  });
+});
+
+describe.skipIf(!postgresUrl)(`PostgreSQL pool${postgresUrl ? "" : ` (${NO_POSTGRES})`}`, () => {
+  test("two instances starting at once on a fresh database migrate it once, both ready", async () => {
+    const database = await createTestDatabase("unit_concurrent");
+    try {
+      const config = { DATA_DIR: ":memory:", DATABASE_URL: database.url };
+      const [first, second] = await Promise.all([
+        openConfiguredDatabase(config),
+        openConfiguredDatabase(config),
+      ]);
+      const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        first.kysely,
+      );
+      expect(rows.rows.map((row) => row.name)).toEqual(everyMigration);
+      expect(await checkReadiness(second.kysely)).toEqual({ ready: true });
+      await first.close();
+      await second.close();
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test("connections the server closed (a restart) are replaced without restarting the app", async () => {
+    const database = await createTestDatabase("unit_reconnect");
+    const idleErrors: Error[] = [];
+    const db = await openConfiguredDatabase({ DATA_DIR: ":memory:", DATABASE_URL: database.url }, (error) =>
+      idleErrors.push(error),
+    );
+    try {
+      // Fill the pool with a few idle connections.
+      await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(db.kysely)));
+      const admin = openPostgresDatabase(database.url, { max: 1 });
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`.execute(admin.kysely);
+      await admin.close();
+      await expect.poll(() => idleErrors.length).toBeGreaterThan(0);
+      expect(String(idleErrors[0])).toContain("terminating connection due to administrator command");
+      // A query may still meet a connection whose end has not arrived yet (503, 57P01); then all is well.
+      await expect.poll(() => checkReadiness(db.kysely)).toEqual({ ready: true });
+    } finally {
+      await db.close();
+      await database.drop();
+    }
   });
 });

@@ -2,13 +2,18 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { Kysely } from "kysely";
-import { type MigrationResultSet, Migrator } from "kysely/migration";
-import { DATABASE_BUSY_TIMEOUT_MS } from "~/lib/constants";
+import { Kysely, sql } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
+import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
+import { isDatabaseUnavailable } from "./database-errors.server";
+import { type Env, StartupError } from "./env.server";
+import { openPostgresDatabase } from "./postgres.server";
 
 export type Database = {
   kysely: Kysely<unknown>;
+  /** Which database this is, in the names better-auth uses. */
+  dialect: "sqlite" | "postgres";
   close: () => Promise<void>;
 };
 
@@ -31,6 +36,7 @@ export function openDatabase(dataDir: string): Database {
   });
   return {
     kysely,
+    dialect: "sqlite",
     close: async () => {
       await kysely.destroy();
       if (sqlite.isOpen) sqlite.close();
@@ -77,4 +83,78 @@ export async function migrateToLatest(kysely: Kysely<unknown>): Promise<Migratio
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
+}
+
+/**
+ * The database the configuration names, migrated: PostgreSQL when
+ * `DATABASE_URL` is set, else SQLite in `DATA_DIR`. On PostgreSQL the
+ * migrations run on a connection of their own without the statement
+ * timeout (a migration may rightly take long); several instances starting
+ * at once are safe, Kysely's migrator takes a lock. An unreachable
+ * database is a `StartupError`: one line and exit 1, and the process
+ * manager starts the app again.
+ */
+export async function openConfiguredDatabase(
+  env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
+  if (!env.DATABASE_URL) {
+    const db = openDatabase(env.DATA_DIR);
+    await migrateToLatest(db.kysely);
+    return db;
+  }
+  const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(migrating.kysely);
+  } catch (error) {
+    if (isDatabaseUnavailable(error))
+      throw new StartupError(`Cannot reach the database: ${failureOf(error)}`);
+    throw error;
+  } finally {
+    await migrating.close();
+  }
+  return openPostgresDatabase(env.DATABASE_URL, { onIdleError });
+}
+
+/** What went wrong, without the URL (it may carry a password); connection errors never include it. */
+function failureOf(error: unknown): string {
+  const { message, errors } = error as { message?: string; errors?: { message?: string }[] };
+  return (message || errors?.[0]?.message) ?? String(error);
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * Whether this instance can serve: the database answers within
+ * `READINESS_TIMEOUT_MS` and every migration this build knows has been
+ * applied (a newer instance may have applied more: still ready). One small
+ * query, so load balancers may ask every few seconds.
+ */
+export async function checkReadiness(kysely: Kysely<unknown>): Promise<Readiness> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ready: false, reason: "database did not answer in time" }),
+      READINESS_TIMEOUT_MS,
+    );
+  });
+  const check = sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`
+    .execute(kysely)
+    .then(({ rows }): Readiness => {
+      const applied = new Set(rows.map((row) => row.name));
+      const pending = Object.keys(migrations).filter((name) => !applied.has(name));
+      return pending.length === 0 ? { ready: true } : { ready: false, reason: "migrations pending" };
+    })
+    // No migration table at all: nothing applied yet.
+    .catch(
+      (error): Readiness => ({
+        ready: false,
+        reason: isDatabaseUnavailable(error) ? "database unavailable" : "migrations pending",
+      }),
+    );
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -51,6 +51,10 @@ describe("parseEnv", () => {
     [{ AUTH_RATE_LIMIT_PER_IP: "0" }, "AUTH_RATE_LIMIT_PER_IP"],
     [{ OIDC_ISSUER: "id.example.com", OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" }, "OIDC_ISSUER"],
     [{ OIDC_NAME: "x".repeat(41) }, "OIDC_NAME"],
+    [{ DATABASE_URL: "mysql://db.internal/app", AUTH_SECRET: "s".repeat(32) }, "DATABASE_URL"],
+    [{ DATABASE_URL: "db.internal:5432/app", AUTH_SECRET: "s".repeat(32) }, "DATABASE_URL"],
+    [{ REDIS_URL: "http://cache.internal:6379" }, "REDIS_URL"],
+    [{ REDIS_URL: "cache.internal:6379" }, "REDIS_URL"],
   ])("refuses %j with one line naming %s", (raw, name) => {
     expect(() => parseEnv(raw)).toThrow(ConfigError);
     try {
@@ -115,5 +119,25 @@ describe("parseEnv", () => {
 
   test("never echoes the refused value", () => {
     expect(() => parseEnv({ AUTH_SECRET: "hunter2" })).toThrow(/^(?!.*hunter2)/s);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://app:hunter2@db/app" })).toThrow(/^(?!.*hunter2)/s);
+  });
+
+  test("takes PostgreSQL and Redis URLs, with the secret every instance shares", () => {
+    const env = parseEnv({
+      DATABASE_URL: "postgresql://app:secret@db.internal:5432/app",
+      REDIS_URL: "rediss://cache.internal:6380/0",
+      AUTH_SECRET: "s".repeat(32),
+    });
+    expect(env.DATABASE_URL).toBe("postgresql://app:secret@db.internal:5432/app");
+    expect(env.REDIS_URL).toBe("rediss://cache.internal:6380/0");
+    expect(
+      parseEnv({ DATABASE_URL: "postgres://db.internal/app", AUTH_SECRET: "s".repeat(32) }),
+    ).toHaveProperty("DATABASE_URL", "postgres://db.internal/app");
+  });
+
+  test("says which schemes a URL may have", () => {
+    expect(() => parseEnv({ REDIS_URL: "memcached://cache" })).toThrow(
+      "Invalid configuration: REDIS_URL: must be a redis:// or rediss:// URL, e.g. redis://cache.internal:6379",
+    );
   });
 });

@@ -14,6 +14,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const POLL_ERROR = `must be a number of milliseconds from ${BUILD_CHECK_MIN_GAP_MS} to ${MAX_TIMER_MS}`;
 const TRUST_PROXY_ERROR = `must be the number of reverse proxies in front of the app, 0 to ${TRUST_PROXY_MAX_HOPS} (e.g. 1 behind one proxy)`;
 const RATE_LIMIT_ERROR = "must be a whole number of attempts, at least 1";
+const DATABASE_URL_ERROR =
+  "must be a postgres:// or postgresql:// URL, e.g. postgres://app:secret@db.internal:5432/app";
+const REDIS_URL_ERROR = "must be a redis:// or rediss:// URL, e.g. redis://cache.internal:6379";
 
 /** A client id or secret from a provider's console. */
 const credential = z.string().trim().min(1).optional();
@@ -55,6 +58,10 @@ const envSchema = z
       .optional(),
     APP_NAME: z.string().trim().min(1).max(60, "must be at most 60 characters").default(DEFAULT_APP_NAME),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** PostgreSQL instead of the embedded SQLite: every instance that shares it acts as one app. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: DATABASE_URL_ERROR }).optional(),
+    /** Redis for what instances must share besides the database: the rate-limit counters. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: REDIS_URL_ERROR }).optional(),
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (try: openssl rand -base64 32)")
@@ -164,6 +171,11 @@ export type Env = z.infer<typeof envSchema>;
 /** Thrown for a bad configuration; its message is the one line to print. */
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/** Thrown when the app cannot start for a reason outside it (an unreachable database); one line too. */
+export class StartupError extends Error {
+  override name = "StartupError";
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
@@ -33,6 +33,19 @@ describe("resolveAuthSecret", () => {
     expect(() =>
       resolveAuthSecret({ DATA_DIR: tempDir(), NODE_ENV: "production", isHttps: true }, vi.fn()),
     ).toThrow(ConfigError);
+  });
+
+  test("refuses to start on PostgreSQL without one, saying why, and writes none", () => {
+    const dir = tempDir();
+    expect(() =>
+      resolveAuthSecret(
+        { DATA_DIR: dir, NODE_ENV: "development", isHttps: false, DATABASE_URL: "postgres://db/app" },
+        vi.fn(),
+      ),
+    ).toThrow(
+      "Invalid configuration: AUTH_SECRET: is required when DATABASE_URL is set (every instance must sign sessions with the same secret)",
+    );
+    expect(existsSync(join(dir, "auth-secret"))).toBe(false);
   });
 
   test("generates one in production over plain HTTP (a local trial of the build)", () => {

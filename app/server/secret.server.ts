@@ -10,13 +10,22 @@ const SECRET_FILE = "auth-secret";
  * development or plain-HTTP install gets a random secret kept in `DATA_DIR`
  * (created once, and said so once), while production over HTTPS refuses to
  * start: a generated secret there would silently sign people out whenever the
- * data folder is replaced.
+ * data folder is replaced. So does a PostgreSQL install, whose instances
+ * must all sign with one secret. Checked at start, not in `parseEnv`: a
+ * build (prerendering) reads the configuration too, and needs no secret.
  */
 export function resolveAuthSecret(
-  env: Pick<Env, "AUTH_SECRET" | "DATA_DIR" | "NODE_ENV" | "isHttps">,
+  env: Pick<Env, "AUTH_SECRET" | "DATA_DIR" | "NODE_ENV" | "isHttps"> & Partial<Pick<Env, "DATABASE_URL">>,
   log: (message: string) => void = console.info,
 ): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.DATABASE_URL) {
+    // A secret generated into DATA_DIR would differ per instance: a session
+    // made through one would be refused by the others.
+    throw new ConfigError(
+      "Invalid configuration: AUTH_SECRET: is required when DATABASE_URL is set (every instance must sign sessions with the same secret)",
+    );
+  }
   if (env.NODE_ENV === "production" && env.isHttps) {
     throw new ConfigError(
       "Invalid configuration: AUTH_SECRET is required in production over HTTPS (try: openssl rand -base64 32)",

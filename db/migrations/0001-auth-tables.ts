@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
+import { boolean, timestamp } from "./types";
 
 /**
  * The tables better-auth needs: users, their sessions, their sign-in
  * accounts (a password is the `credential` account) and one-time
  * verification values. Column names are better-auth's; a test checks that
- * better-auth finds nothing missing after these migrations.
+ * better-auth finds nothing missing after these migrations, on SQLite and
+ * on PostgreSQL (`./types` picks each column type per database).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -12,19 +14,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("email", "text", (col) => col.notNull().unique())
-    .addColumn("emailVerified", "integer", (col) => col.notNull())
+    .addColumn("emailVerified", boolean(db), (col) => col.notNull())
     .addColumn("image", "text")
-    .addColumn("createdAt", "date", (col) => col.notNull())
-    .addColumn("updatedAt", "date", (col) => col.notNull())
+    .addColumn("createdAt", timestamp(db), (col) => col.notNull())
+    .addColumn("updatedAt", timestamp(db), (col) => col.notNull())
     .execute();
 
   await db.schema
     .createTable("session")
     .addColumn("id", "text", (col) => col.primaryKey())
-    .addColumn("expiresAt", "date", (col) => col.notNull())
+    .addColumn("expiresAt", timestamp(db), (col) => col.notNull())
     .addColumn("token", "text", (col) => col.notNull().unique())
-    .addColumn("createdAt", "date", (col) => col.notNull())
-    .addColumn("updatedAt", "date", (col) => col.notNull())
+    .addColumn("createdAt", timestamp(db), (col) => col.notNull())
+    .addColumn("updatedAt", timestamp(db), (col) => col.notNull())
     .addColumn("ipAddress", "text")
     .addColumn("userAgent", "text")
     .addColumn("userId", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
@@ -40,12 +42,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("accessToken", "text")
     .addColumn("refreshToken", "text")
     .addColumn("idToken", "text")
-    .addColumn("accessTokenExpiresAt", "date")
-    .addColumn("refreshTokenExpiresAt", "date")
+    .addColumn("accessTokenExpiresAt", timestamp(db))
+    .addColumn("refreshTokenExpiresAt", timestamp(db))
     .addColumn("scope", "text")
     .addColumn("password", "text")
-    .addColumn("createdAt", "date", (col) => col.notNull())
-    .addColumn("updatedAt", "date", (col) => col.notNull())
+    .addColumn("createdAt", timestamp(db), (col) => col.notNull())
+    .addColumn("updatedAt", timestamp(db), (col) => col.notNull())
     .execute();
   await db.schema.createIndex("account_userId_idx").on("account").column("userId").execute();
 
@@ -54,9 +56,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("identifier", "text", (col) => col.notNull())
     .addColumn("value", "text", (col) => col.notNull())
-    .addColumn("expiresAt", "date", (col) => col.notNull())
-    .addColumn("createdAt", "date", (col) => col.notNull())
-    .addColumn("updatedAt", "date", (col) => col.notNull())
+    .addColumn("expiresAt", timestamp(db), (col) => col.notNull())
+    .addColumn("createdAt", timestamp(db), (col) => col.notNull())
+    .addColumn("updatedAt", timestamp(db), (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex("verification_identifier_idx")

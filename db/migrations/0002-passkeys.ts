@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { boolean, timestamp } from "./types";
 
 /**
  * The passkeys (WebAuthn credentials) people add from their dashboard, in
@@ -15,9 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("credentialID", "text", (col) => col.notNull())
     .addColumn("counter", "integer", (col) => col.notNull())
     .addColumn("deviceType", "text", (col) => col.notNull())
-    .addColumn("backedUp", "integer", (col) => col.notNull())
+    .addColumn("backedUp", boolean(db), (col) => col.notNull())
     .addColumn("transports", "text")
-    .addColumn("createdAt", "date")
+    .addColumn("createdAt", timestamp(db))
     .addColumn("aaguid", "text")
     .execute();
   await db.schema.createIndex("passkey_userId_idx").on("passkey").column("userId").execute();

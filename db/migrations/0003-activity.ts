@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isPostgres, timestamp } from "./types";
 
 /**
  * The account activity log the dashboard shows (sign-ins and their
@@ -9,14 +10,16 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("activity")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", isPostgres(db) ? "serial" : "integer", (col) =>
+      isPostgres(db) ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    )
     .addColumn("userId", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
     .addColumn("kind", "text", (col) => col.notNull())
     .addColumn("method", "text")
     .addColumn("browser", "text")
     .addColumn("ip", "text")
     .addColumn("success", "integer", (col) => col.notNull())
-    .addColumn("createdAt", "date", (col) => col.notNull())
+    .addColumn("createdAt", timestamp(db), (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex("activity_userId_createdAt_idx")

@@ -7,7 +7,7 @@ import {
   signInWithForm,
   signUpByRequest,
 } from "../fixtures/accounts";
-import { openServerDatabase, signedInMinutesAgo } from "../fixtures/database";
+import { countRows, signedInMinutesAgo } from "../fixtures/database";
 import { signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 
@@ -19,19 +19,14 @@ async function openDashboard(page: Page) {
 }
 
 /** Rows the account's user id still has in each table. */
-function rowsOf(userId: string) {
-  const db = openServerDatabase();
-  const count = (table: string, column: string) =>
-    (db.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "${column}" = ?`).get(userId) as { n: number }).n;
-  const rows = {
-    user: count("user", "id"),
-    session: count("session", "userId"),
-    account: count("account", "userId"),
-    passkey: count("passkey", "userId"),
-    activity: count("activity", "userId"),
+async function rowsOf(userId: string) {
+  return {
+    user: await countRows("user", "id", userId),
+    session: await countRows("session", "userId", userId),
+    account: await countRows("account", "userId", userId),
+    passkey: await countRows("passkey", "userId", userId),
+    activity: await countRows("activity", "userId", userId),
   };
-  db.close();
-  return rows;
 }
 
 test("recent activity shows the sign-ins just made, failures and new devices, newest first", async ({
@@ -112,7 +107,7 @@ test("delete the account with its password: everything goes, the cookie is dead,
   await expect(page.getByText("Your account was deleted.")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
-  expect(rowsOf(user.id)).toEqual({ user: 0, session: 0, account: 0, passkey: 0, activity: 0 });
+  expect(await rowsOf(user.id)).toEqual({ user: 0, session: 0, account: 0, passkey: 0, activity: 0 });
   expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
   // The old cookie, replayed, is nobody's.
   const replayed = await page.request.get("/api/_auth/session", {
@@ -128,7 +123,7 @@ test("delete the account with its password: everything goes, the cookie is dead,
 test("an account without a password is deleted only after a fresh sign-in", async ({ page }) => {
   const email = `no-password-${randomUUID()}@example.com`;
   await signInWithProviderByRequest(page.request, email);
-  signedInMinutesAgo(email, 10);
+  await signedInMinutesAgo(email, 10);
   await openDashboard(page);
 
   await page.getByRole("button", { name: "Delete account…" }).click();

@@ -46,7 +46,7 @@ test("the only way in cannot be unlinked, by the page or the API; with a passwor
   await expect(page.getByText("your only way to sign in")).toHaveCount(0);
 
   // Unlinking also wants a recent sign-in.
-  signedInMinutesAgo(email, 10);
+  await signedInMinutesAgo(email, 10);
   await unlinkButton(page).click();
   await expect(page.getByRole("alert")).toContainText("this needs a sign-in from the last 5 minutes");
   await page.getByRole("button", { name: "Sign in again" }).click();

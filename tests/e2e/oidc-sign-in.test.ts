@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, signUpByRequest, type TestAccount } from "../fixtures/accounts";
-import { openServerDatabase } from "../fixtures/database";
+import { markEmailVerified } from "../fixtures/database";
 import { OIDC_ISSUER, OIDC_NAME } from "../fixtures/oidc";
 import { callbackFromProvider, signInAtProvider } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
@@ -175,13 +175,6 @@ test("only configured providers have a button", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
 });
 
-/** Marks an account's email as verified, as the verification mail (a later feature) will. */
-function markEmailVerified(email: string) {
-  const db = openServerDatabase();
-  db.prepare('UPDATE "user" SET "emailVerified" = 1 WHERE "email" = ?').run(email);
-  db.close();
-}
-
 /** The user id of the session in `page`'s browser. */
 async function signedInUserId(page: Page): Promise<string | undefined> {
   const session = (await (await page.request.get("/api/_auth/session")).json()) as { user?: { id: string } };
@@ -196,7 +189,7 @@ test.describe("account linking", () => {
     await signUpByRequest(page.request, account);
     const userId = await signedInUserId(page);
     await page.context().clearCookies();
-    markEmailVerified(account.email);
+    await markEmailVerified(account.email);
 
     await startFullPageSignIn(page);
     await signInAtProvider(page, account.email);
@@ -234,7 +227,7 @@ test.describe("account linking", () => {
     const account: TestAccount = { ...newAccount(), email: newLogin("unverified") };
     await signUpByRequest(page.request, account);
     await page.context().clearCookies();
-    markEmailVerified(account.email);
+    await markEmailVerified(account.email);
 
     await startFullPageSignIn(page);
     await signInAtProvider(page, account.email);

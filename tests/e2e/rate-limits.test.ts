@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
-import { openServerDatabase } from "../fixtures/database";
+import { sessionIpAddressOf } from "../fixtures/database";
 import { type ServerProcess, startServer, stopServer, waitUntilListening } from "../fixtures/server-process";
 
 const PER_ACCOUNT = 5;
@@ -64,12 +64,7 @@ test("a session records the address the edge resolved, whatever the client claim
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
-  const db = openServerDatabase();
-  const row = db
-    .prepare('SELECT s."ipAddress" FROM "session" s JOIN "user" u ON u.id = s."userId" WHERE u.email = ?')
-    .get(account.email) as { ipAddress: string } | undefined;
-  db.close();
-  expect(row?.ipAddress).toBe("127.0.0.1");
+  expect(await sessionIpAddressOf(account.email)).toBe("127.0.0.1");
 });
 
 test.describe("per client IP", () => {

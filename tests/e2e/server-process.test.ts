@@ -59,6 +59,16 @@ test("a bad setting stops the start with one line naming it", async () => {
   expect(server.output().trim()).toBe("Invalid configuration: PORT: must be a port number from 1 to 65535");
 });
 
+test("an unreachable PostgreSQL stops the start with one line, and no password in it", async () => {
+  const server = startServer(freshDir("no-database"), {
+    PORT: SECOND_PORT,
+    DATABASE_URL: "postgres://app:hunter2-password@127.0.0.1:1/app",
+    AUTH_SECRET: "x".repeat(32),
+  });
+  expect(await server.exited).toBe(1);
+  expect(server.output().trim()).toBe("Cannot reach the database: connect ECONNREFUSED 127.0.0.1:1");
+});
+
 test("production over HTTPS refuses to start without AUTH_SECRET", async () => {
   const cwd = freshDir("prod-config");
   const server = startServer(cwd, {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
-import { openServerDatabase } from "../fixtures/database";
+import { expireSession } from "../fixtures/database";
 
 const SESSION = "/api/_auth/session";
 
@@ -70,14 +70,7 @@ test("an expired session is signed out", async ({ request }) => {
   await signUpByRequest(request, newAccount());
   const { name, value } = await sessionCookie(request);
   const token = decodeURIComponent(value).split(".")[0];
-  const db = openServerDatabase();
-  try {
-    const past = new Date(Date.now() - 60_000).toISOString();
-    const changed = db.prepare(`UPDATE session SET expiresAt = ? WHERE token = ?`).run(past, token ?? "");
-    expect(changed.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  expect(await expireSession(token ?? "")).toBe(1);
   expect(await sessionWithCookie(request, `${name}=${value}`)).toEqual({});
 });
 

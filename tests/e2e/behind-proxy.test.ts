@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { rawRequest } from "../fixtures/raw-http";
+import { freshDir, launchApp, portFor, stopServer } from "../fixtures/server-process";
+
+const PUBLIC_URL = "https://app.example.test";
+
+/**
+ * A form post as nginx forwards it after terminating TLS (docs/deploy.md):
+ * plain HTTP to the app, the public host in `Host`, the browser's `Origin`
+ * of the https site.
+ */
+function forwardedFormPost(port: number, form: Record<string, string>) {
+  const body = new URLSearchParams(form).toString();
+  return rawRequest(
+    port,
+    [
+      "POST /login HTTP/1.1",
+      "Host: app.example.test",
+      `Origin: ${PUBLIC_URL}`,
+      "X-Forwarded-For: 203.0.113.7",
+      "X-Forwarded-Proto: https",
+      "Content-Type: application/x-www-form-urlencoded",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
+}
+
+test("behind a TLS-terminating proxy, the sign-up and sign-in forms work (React Router sees APP_URL's origin)", async () => {
+  const port = portFor(67);
+  const server = await launchApp(port, freshDir("behind-proxy"), {
+    APP_URL: PUBLIC_URL,
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "warn",
+  });
+  try {
+    const account = { name: "Proxy Test", email: "proxy@example.com", password: "correct horse battery" };
+    const signUp = await forwardedFormPost(Number(port), { intent: "signup", ...account });
+    expect(signUp.status, signUp.body).toBe(302);
+    expect(signUp.head).toMatch(/\r\nset-cookie: __Secure-better-auth\.session_token=/i);
+
+    const signIn = await forwardedFormPost(Number(port), {
+      intent: "signin",
+      email: account.email,
+      password: account.password,
+    });
+    expect(signIn.status, signIn.body).toBe(302);
+    expect(signIn.head).toMatch(/\r\nlocation: \/dashboard\r\n/i);
+  } finally {
+    await stopServer(server);
+  }
+});
