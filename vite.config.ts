@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildInfo } from "./vite/build-info.ts";
+import { precompressAssets } from "./vite/precompress.ts";
 
 // The server build's entry is our Hono app (server/app.ts), which imports
 // React Router's server build itself: one module graph, one set of singletons.
@@ -10,5 +11,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), buildInfo()],
+  plugins: [tailwindcss(), reactRouter(), buildInfo(), precompressAssets()],
 });

@@ -8,6 +8,7 @@ export * from "virtual:react-router/server-build";
 
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import {
   AUTH_API_PATH,
@@ -79,6 +80,9 @@ export async function createServerApp() {
   app.use(limitBodySize);
   app.use(requireKnownContentType);
   app.use(clientIp(env.TRUST_PROXY));
+  // Pages and JSON made per request are gzipped on the fly; prebuilt files
+  // arrive already compressed (Content-Encoding set) and pass through.
+  app.use(compress());
 
   // Liveness for load balancers, and the trivial route the benchmark compares against.
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -110,12 +114,14 @@ export async function createServerApp() {
       "/assets/*",
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
     app.use(await prerenderedPages(clientDir, await sessionCookieName(services.auth)));
     const otherFiles = serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     });
     app.use((c, next) => (isPrerenderedPath(c.req.path) ? next() : otherFiles(c, next)));

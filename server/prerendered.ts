@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { type Precompressed, precompress, preferredEncoding } from "./compression";
 import type { EdgeEnv } from "./edge-env";
 
 /** Prerendered paths and the files React Router wrote for them at build time. */
@@ -16,7 +17,7 @@ export function isPrerenderedPath(path: string): boolean {
   return Object.hasOwn(PRERENDERED, path);
 }
 
-type Entry = { body: Buffer; etag: string; type: string; scriptHashes: string[] };
+type Entry = { bodies: Precompressed; etag: string; type: string; scriptHashes: string[] };
 
 /**
  * CSP hashes of a prebuilt page's inline scripts. The page was written at
@@ -47,9 +48,9 @@ export async function prerenderedPages(
   const entries = new Map<string, Entry>();
   for (const [path, { file, type }] of Object.entries(PRERENDERED)) {
     const body = await readFile(join(clientDir, file));
-    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const etag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
     const scriptHashes = type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
-    entries.set(path, { body, type, etag, scriptHashes });
+    entries.set(path, { bodies: precompress(body), type, etag, scriptHashes });
   }
   return async (c, next) => {
     const entry = entries.get(c.req.path);
@@ -60,9 +61,19 @@ export async function prerenderedPages(
       return;
     }
     c.set("scriptHashes", entry.scriptHashes);
-    const headers = { "Cache-Control": "public, no-cache", ETag: entry.etag, Vary: "Cookie" };
-    if (c.req.header("If-None-Match") === entry.etag) return new Response(null, { status: 304, headers });
-    const body = c.req.method === "HEAD" ? null : new Uint8Array(entry.body);
-    return new Response(body, { headers: { ...headers, "Content-Type": entry.type } });
+    const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
+    // Each encoding is its own representation, with its own validator.
+    const etag = `"${entry.etag}${encoding ? `-${encoding}` : ""}"`;
+    const headers = { "Cache-Control": "public, no-cache", ETag: etag, Vary: "Cookie, Accept-Encoding" };
+    if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+    const body = entry.bodies[encoding ?? "identity"];
+    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+      headers: {
+        ...headers,
+        "Content-Type": entry.type,
+        "Content-Length": String(body.byteLength),
+        ...(encoding ? { "Content-Encoding": encoding } : {}),
+      },
+    });
   };
 }
