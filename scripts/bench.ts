@@ -10,11 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
+import { freePort } from "../tests/fixtures/tcp.ts";
 import { budgets } from "./bench/budgets.ts";
 import { type LoadResult, load } from "./bench/load.ts";
 import { measurePage, type PageMetrics } from "./bench/page-metrics.ts";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3400);
+// A free port unless told: never measure some other server on a fixed one.
+const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
 const base = `http://127.0.0.1:${PORT}`;
 const check = process.argv.includes("--check");
 
@@ -23,10 +25,21 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/**
+ * The arguments `npm run serve` gives Node (its memory flags included), so
+ * the server measured is the server deployed.
+ */
+function serveArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } };
+  const [command, ...args] = scripts.serve.split(/\s+/);
+  if (command !== "node") throw new Error(`expected "serve" to run node, got: ${scripts.serve}`);
+  return args;
+}
+
 async function startServer(): Promise<{ child: ChildProcess; coldStartMs: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   const started = performance.now();
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, serveArguments(), {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -23,7 +23,6 @@ import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
-import { connectRedis } from "~/server/redis.server";
 import { createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
@@ -54,7 +53,10 @@ export async function createServerApp() {
   const db = await openConfiguredDatabase(env, (error) =>
     log({ level: "warn", msg: "database connection lost; the next query reconnects", err: String(error) }),
   );
-  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log) : undefined;
+  // The Redis client is loaded only when configured, like the PostgreSQL driver.
+  const redis = env.REDIS_URL
+    ? (await import("~/server/redis.server")).connectRedis(env.REDIS_URL, log)
+    : undefined;
   const services: AppServices = {
     env,
     auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret }),

@@ -8,7 +8,6 @@ import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants"
 import { migrations } from "../../db/migrations";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { type Env, StartupError } from "./env.server";
-import { openPostgresDatabase } from "./postgres.server";
 
 export type Database = {
   kysely: Kysely<unknown>;
@@ -103,6 +102,8 @@ export async function openConfiguredDatabase(
     await migrateToLatest(db.kysely);
     return db;
   }
+  // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
+  const { openPostgresDatabase } = await import("./postgres.server");
   const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
   try {
     await migrateToLatest(migrating.kysely);
