@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildInfo } from "./vite/build-info.ts";
 import { precompressAssets } from "./vite/precompress.ts";
+import { shellChunks } from "./vite/shell-chunks.ts";
 
 // The server build's entry is our Hono app (server/app.ts), which imports
 // React Router's server build itself: one module graph, one set of singletons.
@@ -11,5 +12,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), buildInfo(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), buildInfo(), shellChunks(), precompressAssets()],
 });

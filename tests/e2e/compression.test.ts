@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
@@ -65,6 +65,18 @@ test("hashed assets are precompressed at build time and cached for a year", asyn
   const plain = await rawGet(script as string, "identity");
   expect(plain.headers["content-encoding"]).toBeUndefined();
   expect(plain.body.equals(built)).toBe(true);
+});
+
+test("every precompressed file is the finished file it stands for", () => {
+  // Compressed too early, a chunk would still hold Vite's preload markers.
+  const dir = "build/client/assets/";
+  const compressed = readdirSync(dir).filter((file) => /\.(br|gz)$/.test(file));
+  expect(compressed.length).toBeGreaterThan(10);
+  for (const file of compressed) {
+    const decode = file.endsWith(".br") ? decoders.br : decoders.gzip;
+    const original = readFileSync(dir + file.replace(/\.(br|gz)$/, ""));
+    expect((decode as (b: Buffer) => Buffer)(readFileSync(dir + file)).equals(original), file).toBe(true);
+  }
 });
 
 test("pages rendered per request are compressed on the fly", async () => {
