@@ -1,25 +1,34 @@
-import { passkeyClient } from "@better-auth/passkey/client";
-import { createAuthClient } from "better-auth/client";
 import { AUTH_API_PATH } from "~/lib/constants";
+import { authenticate, type CredentialJSON, isAlreadyRegistered, register } from "./webauthn";
 
 /**
- * better-auth's browser client with the passkey plugin. Import this module
- * only with `import()` when a passkey is first needed: it carries the
- * WebAuthn code, which no page needs at first load.
+ * The browser half of passkeys: the WebAuthn ceremony (`webauthn.ts`) and
+ * better-auth's four passkey endpoints, called with plain `fetch`. Import
+ * this module only with `import()`, when a passkey is first needed; it is
+ * kept small because the sign-in page loads it at once for autofill.
  */
-const client = createAuthClient({ basePath: AUTH_API_PATH, plugins: [passkeyClient()] });
+export type PasskeyResult = { ok: true } | { ok: false; message: string };
 
-export type PasskeyResult = { ok: true } | { ok: false; cancelled: boolean; message: string };
+type Answer = { ok: true; data: unknown } | { ok: false; failure: PasskeyResult };
 
-type ClientError = { status?: number; code?: string; message?: string; error?: unknown } | null;
-
-function failure(error: ClientError, fallback: string): PasskeyResult {
-  // Our edge answers a rate-limited request with `{ error: "Too many…" }`.
-  if (error?.status === 429 && typeof error.error === "string") {
-    return { ok: false, cancelled: false, message: error.error };
-  }
-  const cancelled = error?.code === "AUTH_CANCELLED" || error?.code === "ERROR_CEREMONY_ABORTED";
-  return { ok: false, cancelled, message: cancelled ? fallback : (error?.message ?? fallback) };
+/**
+ * Calls one of better-auth's passkey endpoints. A refusal becomes its
+ * message: better-auth answers `{ message }`, our edge's rate limit
+ * `{ error }` (`429`).
+ */
+async function callAuth(path: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${AUTH_API_PATH}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
+  if (response.ok) return { ok: true, data };
+  const message = [data?.error, data?.message].find((text) => typeof text === "string");
+  return {
+    ok: false,
+    failure: { ok: false, message: (message as string) ?? response.statusText },
+  };
 }
 
 /**
@@ -28,14 +37,41 @@ function failure(error: ClientError, fallback: string): PasskeyResult {
  * the browser's dialog; a later explicit sign-in cancels that wait.
  */
 export async function signInWithPasskey({ autoFill = false } = {}): Promise<PasskeyResult> {
-  const { data, error } = await client.signIn.passkey({ autoFill });
-  if (data) return { ok: true };
-  return failure(error, "Passkey sign-in was cancelled or no passkey was found. Try again.");
+  const options = await callAuth("/passkey/generate-authenticate-options");
+  if (!options.ok) return options.failure;
+  let response: CredentialJSON;
+  try {
+    response = await authenticate(options.data as PublicKeyCredentialRequestOptionsJSON, autoFill);
+  } catch {
+    // Cancelled, timed out, no passkey for this site, or superseded by an explicit sign-in.
+    return {
+      ok: false,
+      message: "Passkey sign-in was cancelled or no passkey was found. Try again.",
+    };
+  }
+  const { clientExtensionResults: _, ...signed } = response;
+  const verified = await callAuth("/passkey/verify-authentication", { response: signed });
+  return verified.ok ? { ok: true } : verified.failure;
 }
 
 /** Creates a passkey on this device for the signed-in person. */
 export async function addPasskey(name: string): Promise<PasskeyResult> {
-  const { data, error } = await client.passkey.addPasskey({ name });
-  if (data) return { ok: true };
-  return failure(error, "No passkey was added.");
+  const options = await callAuth(`/passkey/generate-register-options?${new URLSearchParams({ name })}`);
+  if (!options.ok) return options.failure;
+  let response: CredentialJSON;
+  try {
+    response = await register(options.data as PublicKeyCredentialCreationOptionsJSON);
+  } catch (error) {
+    if (isAlreadyRegistered(error))
+      return {
+        ok: false,
+        message: "This device already holds a passkey for your account.",
+      };
+    // The visitor closed the browser's dialog (NotAllowedError) or it timed out.
+    const cancelled = ["NotAllowedError", "AbortError"].includes((error as Error).name);
+    return { ok: false, message: cancelled ? "No passkey was added." : (error as Error).message };
+  }
+  const { clientExtensionResults: _, ...signed } = response;
+  const verified = await callAuth("/passkey/verify-registration", { response: signed, name });
+  return verified.ok ? { ok: true } : verified.failure;
 }

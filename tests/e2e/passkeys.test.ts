@@ -31,6 +31,27 @@ async function withoutPasskeyAutofill(page: Page) {
   });
 }
 
+/** As a browser without WebAuthn's JSON helpers (Safari before 18.4): the app falls back to SimpleWebAuthn. */
+async function withoutWebAuthnJson(page: Page) {
+  await page.addInitScript(() => {
+    const credential = PublicKeyCredential as unknown as Record<string, unknown>;
+    delete credential.parseRequestOptionsFromJSON;
+    delete credential.parseCreationOptionsFromJSON;
+  });
+}
+
+/** Whether SimpleWebAuthn was loaded, recognised by one of its messages. */
+function watchForWebAuthnLibrary(page: Page): () => Promise<boolean> {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+  });
+  return async () =>
+    (await Promise.all(bodies)).some((body) =>
+      body.includes("Cancelling existing WebAuthn API call for new one"),
+    );
+}
+
 async function signOut(page: Page) {
   await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/");
@@ -38,6 +59,7 @@ async function signOut(page: Page) {
 
 test("add a passkey on the dashboard, sign out, and sign in with it", async ({ page }) => {
   await withoutPasskeyAutofill(page);
+  const libraryLoaded = watchForWebAuthnLibrary(page);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await signUpByRequest(page.request, newAccount());
   await page.goto("/dashboard");
@@ -62,6 +84,28 @@ test("add a passkey on the dashboard, sign out, and sign in with it", async ({ p
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
+  // The browser's own JSON helpers did it: no WebAuthn library was downloaded.
+  expect(await libraryLoaded()).toBe(false);
+});
+
+test("a browser without WebAuthn's JSON helpers adds a passkey and signs in with it too", async ({
+  page,
+}) => {
+  await withoutPasskeyAutofill(page);
+  await withoutWebAuthnJson(page);
+  const libraryLoaded = watchForWebAuthnLibrary(page);
+  await addVirtualAuthenticator(page);
+  await signUpByRequest(page.request, newAccount());
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await addPasskey(page, "Old tablet");
+
+  await signOut(page);
+  await page.goto("/login?redirect=/dashboard");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  expect(await libraryLoaded()).toBe(true);
 });
 
 test("where the browser offers passkeys in the email field's autofill, picking one signs in", async ({
