@@ -7,6 +7,19 @@ const options: Record<Style, Intl.DateTimeFormatOptions> = {
   datetime: { dateStyle: "medium", timeStyle: "short" },
 };
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Formatters are costly to build (a dashboard render made dozens): one per style and zone. */
+function formatter(style: Style, zone: string | undefined): Intl.DateTimeFormat {
+  const key = `${style} ${zone ?? ""}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en", { ...options[style], timeZone: zone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * A moment in the reader's own time zone. The server does not know that
  * zone, so it renders UTC (saying so) and the browser rewrites the text
@@ -16,7 +29,7 @@ export function LocalTime({ value, style = "datetime" }: { value: string; style?
   const [zone, setZone] = useState<string | undefined>("UTC");
   useEffect(() => setZone(undefined), []);
   const date = new Date(value);
-  const text = new Intl.DateTimeFormat("en", { ...options[style], timeZone: zone }).format(date);
+  const text = formatter(style, zone).format(date);
   return (
     <time dateTime={date.toISOString()}>
       {text}

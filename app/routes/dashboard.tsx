@@ -10,7 +10,7 @@ import { SignOutForm } from "~/components/sign-out-form";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { findProvider } from "~/lib/sign-in-providers";
-import { getServices } from "~/server/context.server";
+import { authSessionContext, getServices } from "~/server/context.server";
 import { loadDashboard } from "~/server/dashboard.server";
 import { runDashboardAction } from "~/server/dashboard-actions.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
@@ -24,7 +24,9 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   getUserSession(context); // The auth layout let a signed-in person in.
   const services = getServices(context);
-  const dashboard = await whenDatabaseAvailable(() => loadDashboard(services, request.headers));
+  const signedIn = context.get(authSessionContext);
+  if (!signedIn) throw new Error("the root middleware reads the session of every request");
+  const dashboard = await whenDatabaseAvailable(() => loadDashboard(services, signedIn));
   const params = new URL(request.url).searchParams;
   const error = params.get("error");
   const linked = findProvider(listSignInProviders(services.env.providers), params.get("linked"));

@@ -129,6 +129,9 @@ export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOpti
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** A signed-in session as better-auth reads it: the session row and its user. */
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
 /** The session cookie's name (it gains a `__Secure-` prefix over HTTPS). */
 export async function sessionCookieName(auth: Auth): Promise<string> {
   return (await auth.$context).authCookies.sessionToken.name;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInSession } from "~/lib/session";
-import type { Auth } from "./auth.server";
+import type { Auth, AuthSession } from "./auth.server";
 import type { Env } from "./env.server";
 import type { AuthRateLimits } from "./rate-limit.server";
 
@@ -20,6 +20,9 @@ export const requestInfoContext = createContext<RequestInfo | null>(null);
 
 /** The request's session, read once by the root middleware. */
 export const sessionContext = createContext<SignedInSession | null>(null);
+
+/** The same session as better-auth returned it (ids, dates): for loaders that need more than the public fields. */
+export const authSessionContext = createContext<AuthSession | null>(null);
 
 /** The app's services, in a loader or action that only runs behind the HTTP edge. */
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { DEFAULT_SIGNED_IN_PATH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import { signInPathFor } from "~/lib/redirect";
 import { listRecentActivity } from "./activity.server";
+import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
 import { listSignInProviders } from "./oauth.server";
 import { listPasskeys } from "./passkeys.server";
@@ -20,11 +21,12 @@ export async function currentSession({ auth }: Pick<AppServices, "auth">, header
 /**
  * Everything the dashboard shows, read on the server in one go (the page
  * makes no requests of its own): the person, their sessions, their ways to
- * sign in, passkeys and recent activity.
+ * sign in, passkeys and recent activity. `signedIn` is the session the root
+ * middleware read for this request: it is not looked up again.
  */
-export async function loadDashboard(services: AppServices, headers: Headers) {
+export async function loadDashboard(services: AppServices, signedIn: AuthSession) {
   const { auth, env, db } = services;
-  const { user, session } = await currentSession(services, headers);
+  const { user, session } = signedIn;
   const offered = listSignInProviders(env.providers);
   const methodNames: Record<string, string> = {
     password: "password",
@@ -38,7 +40,7 @@ export async function loadDashboard(services: AppServices, headers: Headers) {
       user.id,
       offered.map((provider) => provider.id),
     ),
-    listPasskeys(auth, headers),
+    listPasskeys(db, user.id),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method),
   ]);
   const signedInAt = new Date(session.createdAt);

@@ -2,7 +2,7 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignedInSession } from "~/lib/session";
-import { servicesContext, sessionContext } from "./context.server";
+import { authSessionContext, servicesContext, sessionContext } from "./context.server";
 import { whenDatabaseAvailable } from "./database-errors.server";
 import { readSession } from "./session.server";
 
@@ -15,10 +15,11 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   const services = context.get(servicesContext);
   if (!services) return next(); // Prerendering at build time: a guest's page.
   // Never "signed out" by accident: a page that cannot know who is asking says so (503).
-  const { session, setCookie } = await whenDatabaseAvailable(() =>
+  const { session, found, setCookie } = await whenDatabaseAvailable(() =>
     readSession(services.auth, request.headers),
   );
   context.set(sessionContext, session);
+  context.set(authSessionContext, found);
   const response = await next();
   for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
   // A signed-in page is for this person only: no shared caches, and no

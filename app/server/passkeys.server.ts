@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
 import type { Auth } from "./auth.server";
@@ -7,9 +8,20 @@ import { LAST_WAY_IN_CODE, LAST_WAY_IN_MESSAGE } from "./sign-in-methods.server"
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
-/** The signed-in person's passkeys, newest first. */
-export async function listPasskeys(auth: Auth, headers: Headers): Promise<PasskeySummary[]> {
-  const passkeys = await auth.api.listPasskeys({ headers });
+type PasskeyRow = {
+  id: string;
+  userId: string;
+  name: string | null;
+  createdAt: string | number | Date | null;
+};
+
+/** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
+export async function listPasskeys(kysely: Kysely<unknown>, userId: string): Promise<PasskeySummary[]> {
+  const passkeys = await (kysely as unknown as Kysely<{ passkey: PasskeyRow }>)
+    .selectFrom("passkey")
+    .select(["id", "name", "createdAt"])
+    .where("userId", "=", userId)
+    .execute();
   return passkeys
     .map((passkey) => ({
       id: passkey.id,

@@ -1,5 +1,5 @@
 import type { PublicSession, SignedInSession } from "~/lib/session";
-import type { Auth } from "./auth.server";
+import type { Auth, AuthSession } from "./auth.server";
 
 /**
  * Reads the signed-in session from a request's cookie. A missing, tampered,
@@ -9,11 +9,11 @@ import type { Auth } from "./auth.server";
 export async function readSession(
   auth: Auth,
   headers: Headers,
-): Promise<{ session: SignedInSession | null; setCookie: string[] }> {
+): Promise<{ session: SignedInSession | null; found: AuthSession | null; setCookie: string[] }> {
   const result = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookie = result.headers.getSetCookie();
   const found = result.response;
-  if (!found) return { session: null, setCookie };
+  if (!found) return { session: null, found: null, setCookie };
   const { user } = found;
   return {
     session: {
@@ -25,6 +25,7 @@ export async function readSession(
       },
       loggedInAt: new Date(found.session.createdAt).toISOString(),
     },
+    found,
     setCookie,
   };
 }
