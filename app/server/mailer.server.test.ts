@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, test } from "vitest";
-import { createMailer } from "./mailer.server";
 import { passwordResetMail } from "./mail-templates.server";
+import { createMailer } from "./mailer.server";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -62,7 +62,11 @@ describe("without SMTP_URL", () => {
     // A file where the data folder should be: the outbox cannot be made.
     writeFileSync(dataDir, "");
     const logged: Record<string, unknown>[] = [];
-    const mailer = createMailer({ from: "no-reply@example.com", dataDir, log: (record) => logged.push(record) });
+    const mailer = createMailer({
+      from: "no-reply@example.com",
+      dataDir,
+      log: (record) => logged.push(record),
+    });
     mailer.send({ to: "ada@example.com", subject: "Hi", text: "Hi", html: "<p>Hi</p>" }, "test");
     await mailer.idle();
     expect(logged.at(-1)).toMatchObject({ level: "error", msg: "mail failed", kind: "test" });
