@@ -84,6 +84,8 @@ test("password reset from /login: signed in with the new password, the old one r
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  // Following the mailed link proved the address: no verification banner.
+  await expect(page.getByRole("region", { name: "Please confirm your email address" })).toHaveCount(0);
 
   expect(await isSignedIn(elsewhere.request)).toBe(false);
   await elsewhere.close();
