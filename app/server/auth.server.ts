@@ -131,6 +131,9 @@ export function createAuth({
       cookieCache: { enabled: false },
     },
     user: { deleteUser: { enabled: true } },
+    // Verification links are ours (single use, hashed: account-mail.server.ts);
+    // better-auth's own JWT links stay closed.
+    disabledPaths: ["/send-verification-email", "/verify-email"],
     // Failed or refused OAuth callbacks land on our page, which explains them.
     onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}` },
     // Our own limiter counts sign-ins at the HTTP edge and in the login

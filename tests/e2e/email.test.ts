@@ -144,6 +144,33 @@ test("reset requests are limited per address: the fourth in the window gets 429"
   expect(await refused.text()).toContain("Too many reset requests. Try again in 10 minutes.");
 });
 
+test("better-auth's own reset endpoint shares that limit, and its JWT verification endpoints are closed", async ({
+  browser,
+  request,
+}) => {
+  const account = newAccount();
+  await (await signedUpElsewhere(browser, account)).close();
+  const viaApi = () =>
+    request.post("/api/auth/request-password-reset", { headers: sameOrigin, data: { email: account.email } });
+  expect((await askForReset(request, account.email)).status()).toBe(200);
+  expect((await viaApi()).status()).toBe(200);
+  expect((await viaApi()).status()).toBe(200);
+  const refused = await viaApi();
+  expect(refused.status()).toBe(429);
+  expect(await refused.json()).toEqual({ error: "Too many reset requests. Try again in 10 minutes." });
+  expect((await askForReset(request, account.email)).status()).toBe(429);
+  // Three links went out, all to our own page.
+  const mail = await waitForMail(account.email, RESET_SUBJECT, 3);
+  linkIn(mail, "/reset-password");
+
+  const sendVerification = await request.post("/api/auth/send-verification-email", {
+    headers: sameOrigin,
+    data: { email: account.email },
+  });
+  expect(sendVerification.status()).toBe(404);
+  expect((await request.get("/api/auth/verify-email?token=x")).status()).toBe(404);
+});
+
 test("a used, an expired and an altered reset link each get a clear page, never a 500", async ({
   page,
   browser,
@@ -278,6 +305,11 @@ test("a sign-in from a new browser sends a notice whose link, after a confirmati
   }
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/login?redirect=/dashboard");
+  await signInByRequest(page.request, account);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText(
+    "Signed out everywhere from the new-device mail",
+  );
 
   await expectExpiredLinkPage(readerPage, link);
   await Promise.all([sameKind.close(), firefox.close(), reader.close()]);
