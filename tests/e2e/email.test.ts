@@ -40,7 +40,8 @@ async function signedUpElsewhere(browser: Browser, account: TestAccount) {
 
 /** A new account made in a browser of its own, which is then closed: this test's browser stays a guest. */
 async function accountMadeElsewhere(browser: Browser): Promise<TestAccount> {
-  const account = await accountMadeElsewhere(browser);
+  const account = newAccount();
+  await (await signedUpElsewhere(browser, account)).close();
   return account;
 }
 
