@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium.ts";
+import { MAILBOX_URL, mailAppEnv } from "./tests/fixtures/mail-env.ts";
 import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 import { createDatabase, databaseUrlFor, freshDatabaseName } from "./tests/fixtures/postgres.ts";
 
@@ -64,11 +65,19 @@ export default defineConfig({
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     trace: "retain-on-failure",
   },
-  // Started in this order: a real OpenID provider on loopback, then the app.
+  // Started in this order: a real OpenID provider and a real SMTP server on loopback, then the app.
   webServer: [
     {
       command: `node tests/fixtures/oidc-server.ts ${baseURL}`,
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node tests/fixtures/mail-server.ts",
+      url: `${MAILBOX_URL}/messages`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "ignore",
@@ -91,6 +100,7 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         ...oidcAppEnv,
+        ...mailAppEnv,
         // The whole suite signs in from 127.0.0.1: the per-IP limit has its own test server.
         AUTH_RATE_LIMIT_PER_IP: "100000",
         ...postgresEnv,

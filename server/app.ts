@@ -17,11 +17,13 @@ import {
   RETRY_AFTER_UNAVAILABLE_SECONDS,
   SESSION_API_PATH,
 } from "~/lib/constants";
+import { accountMail } from "~/server/account-mail.server";
 import { createAuth, sessionCookieName } from "~/server/auth.server";
 import { type AppServices, requestInfoContext, servicesContext } from "~/server/context.server";
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
+import { createMailer, flushMail } from "~/server/mailer.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
@@ -42,7 +44,7 @@ import { sessionApi } from "./session-api";
 /**
  * Builds the whole HTTP application: configuration, database (migrated;
  * SQLite, or PostgreSQL with `DATABASE_URL`), Redis for the rate limits with
- * `REDIS_URL`, auth, then the routes in the order they are tried. Nothing
+ * `REDIS_URL`, outgoing mail (`SMTP_URL`, else the outbox), auth, then the routes in the order they are tried. Nothing
  * that instances must share lives in the process. `close()` releases the
  * database and Redis; the Node entry calls it after the last request.
  */
@@ -57,9 +59,12 @@ export async function createServerApp() {
   const redis = env.REDIS_URL
     ? (await import("~/server/redis.server")).connectRedis(env.REDIS_URL, log)
     : undefined;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log });
+  const mail = accountMail({ env, mailer });
   const services: AppServices = {
     env,
-    auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret }),
+    auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret, mail }),
+    mail,
     rateLimits: createAuthRateLimits({
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       ...(redis ? { createLimiter: (rule) => createRedisRateLimiter(redis, rule) } : {}),
@@ -158,6 +163,8 @@ export async function createServerApp() {
     env,
     close: async () => {
       stopCleanup();
+      // Mails queued by the last requests go out (or fail) before the database closes.
+      await flushMail(mailer);
       redis?.close();
       await db.close();
     },

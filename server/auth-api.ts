@@ -3,8 +3,9 @@ import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import type { AppServices } from "~/server/context.server";
 import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 
-/** better-auth endpoints that sign someone in or create an account: rate limited. */
+/** better-auth endpoints that sign someone in, create an account or send a mail: rate limited. */
 const LIMITED_PATHS = [
+  /^\/request-password-reset$/,
   /^\/sign-in\//,
   /^\/sign-up\//,
   /^\/passkey\/verify-authentication$/,
@@ -13,7 +14,12 @@ const LIMITED_PATHS = [
 ];
 
 /** Endpoints whose body names an account (`email`), counted per account too. */
-const ACCOUNT_PATHS = { "/sign-in/email": "sign-in", "/sign-up/email": "sign-up" } as const;
+const ACCOUNT_PATHS = {
+  "/sign-in/email": "sign-in",
+  "/sign-up/email": "sign-up",
+  // The same budget as the `/forgot-password` page: nobody floods a mailbox through the API either.
+  "/request-password-reset": "password-reset",
+} as const;
 
 /**
  * better-auth's own endpoints under `/api/auth` (OAuth callbacks, passkeys,
@@ -32,7 +38,13 @@ export function authApi({ auth, rateLimits }: AppServices) {
         : undefined;
       const account = kind ? await emailIn(c.req.raw) : undefined;
       const result = await rateLimits.check({ ip: clientIpOf(c.req.raw), account, kind });
-      if (!result.allowed) return tooManyAttempts(c, result.retryAfterSeconds);
+      if (!result.allowed) {
+        return tooManyAttempts(
+          c,
+          result.retryAfterSeconds,
+          kind === "password-reset" ? "reset requests" : undefined,
+        );
+      }
       return next();
     })
     .all("*", (c) => auth.handler(c.req.raw));
@@ -52,8 +64,8 @@ async function emailIn(request: Request): Promise<string | undefined> {
   }
 }
 
-function tooManyAttempts(c: Context, retryAfterSeconds: number) {
-  const message = tooManyAttemptsMessage(retryAfterSeconds);
+function tooManyAttempts(c: Context, retryAfterSeconds: number, what?: string) {
+  const message = tooManyAttemptsMessage(retryAfterSeconds, what);
   c.header("Retry-After", String(retryAfterSeconds));
   c.header("Cache-Control", "no-store");
   if (c.req.header("sec-fetch-mode") === "navigate") {

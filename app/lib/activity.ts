@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   "provider-unlinked",
   "session-revoked",
   "other-sessions-revoked",
+  "signed-out-everywhere",
   "name-changed",
 ] as const;
 
@@ -61,6 +62,8 @@ export function describeActivity({ kind, method, success, browser }: ActivityIte
       return "Signed out a session";
     case "other-sessions-revoked":
       return "Signed out everywhere else";
+    case "signed-out-everywhere":
+      return "Signed out everywhere from the new-device mail";
     case "name-changed":
       return "Name changed";
   }

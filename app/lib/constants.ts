@@ -164,3 +164,34 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
 export const REDIS_RECONNECT_MAX_DELAY_MS = 2000;
 /** Every rate-limit counter's key starts with this, so the app's keys are easy to find. */
 export const RATE_LIMIT_KEY_PREFIX = "rate-limit:";
+
+/**
+ * Email (issue 9). Without `SMTP_URL`, mails are written as `.eml` files to
+ * this folder inside `DATA_DIR`, so a zero-config start still "sends" them.
+ */
+export const MAIL_OUTBOX_DIR = "outbox";
+/** How long a queued mail may take to go out before the shutdown stops waiting for it. */
+export const MAIL_SHUTDOWN_WAIT_MS = 5_000;
+/** SMTP connection and greeting timeouts: a dead mail server never holds a send for long. */
+export const SMTP_TIMEOUT_MS = 10_000;
+/** A password-reset link works once, for this long (SPEC: 30 minutes). */
+export const PASSWORD_RESET_TOKEN_SECONDS = 30 * 60;
+/** An email-verification link works once, for this long. */
+export const EMAIL_VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
+/**
+ * The "Not you? Sign out everywhere" link of a new-device notice works once,
+ * for as long as a session can live without being used.
+ */
+export const SIGN_OUT_EVERYWHERE_TOKEN_SECONDS = SESSION_LIFETIME_SECONDS;
+/**
+ * Mails asked for by a form (password reset, "Resend" verification): per
+ * email address per rate-limit window, on top of the per-IP limit.
+ */
+export const MAIL_RATE_LIMIT_PER_ACCOUNT = 3;
+/** The pages of the email flows. */
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+export const RESET_PASSWORD_PATH = "/reset-password";
+export const VERIFY_EMAIL_PATH = "/verify-email";
+export const SIGN_OUT_EVERYWHERE_PATH = "/sign-out-everywhere";
+/** The query parameter that carries a mailed link's token. */
+export const MAIL_TOKEN_PARAM = "token";

@@ -5,6 +5,7 @@ import { ActivityCard } from "~/components/dashboard/activity-card";
 import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
 import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
+import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { PasskeysCard } from "~/components/passkeys-card";
 import { SignOutForm } from "~/components/sign-out-form";
 import { Avatar } from "~/components/ui/avatar";
@@ -67,6 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </SignOutForm>
       </div>
+      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           <AccountCard user={user} />

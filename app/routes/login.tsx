@@ -5,7 +5,12 @@ import { PreloadLink } from "~/components/preload-link";
 import { ProviderSignIn } from "~/components/provider-sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_PARAM } from "~/lib/constants";
+import {
+  FORGOT_PASSWORD_PATH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REDIRECT_PARAM,
+} from "~/lib/constants";
 import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
@@ -193,6 +198,14 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
                 error={errors.password}
                 hint={isSignUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
               />
+              {isSignUp ? null : (
+                <PreloadLink
+                  to={FORGOT_PASSWORD_PATH}
+                  className="-mt-2 justify-self-end text-primary text-sm underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </PreloadLink>
+              )}
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 {busy ? (
                   <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" />

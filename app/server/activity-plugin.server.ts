@@ -61,7 +61,15 @@ function whereFrom(headers: Headers | undefined) {
  * changes are logged when their endpoint succeeds, whether our dashboard's
  * actions or a direct API call made them.
  */
-export function activityLog(kysely: Kysely<unknown>) {
+export function activityLog(
+  kysely: Kysely<unknown>,
+  {
+    onNewDevice,
+  }: {
+    /** Called after a sign-in from a browser never seen on the account is logged (the notice mail). */
+    onNewDevice?: (userId: string, facts: { at: Date; browser: string; ip: string | null }) => Promise<void>;
+  } = {},
+) {
   const db = kysely as unknown as Kysely<UserTables>;
 
   async function userIdOfEmail(email: unknown): Promise<string | null> {
@@ -104,7 +112,10 @@ export function activityLog(kysely: Kysely<unknown>) {
       user &&
       new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime() < NEW_USER_WINDOW_MS;
     await recordActivity(kysely, { ...entry, kind: isNewUser ? "sign-up" : "sign-in" });
-    if (prior.any && !prior.fromBrowser) await recordActivity(kysely, { ...entry, kind: "new-device" });
+    if (prior.any && !prior.fromBrowser) {
+      await recordActivity(kysely, { ...entry, kind: "new-device" });
+      await onNewDevice?.(session.userId, { at: new Date(session.createdAt), browser, ip: entry.ip });
+    }
   }
 
   async function onAccountCreated(

@@ -7,15 +7,18 @@ import {
   CLIENT_IP_HEADER,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_TOKEN_SECONDS,
   SESSION_FRESH_AGE_SECONDS,
   SESSION_LIFETIME_SECONDS,
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
 import { requirePasswordToDelete } from "./account-deletion.server";
+import { type AccountMail, accountMail, discardMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
+import { HASHED_TOKEN_PREFIXES } from "./mail-tokens.server";
 import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
@@ -30,6 +33,8 @@ type AuthOptions = {
   /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
   dialect?: Database["dialect"];
   secret: string;
+  /** The account mails (reset, verification, new-device notice); unit tests may leave it out. */
+  mail?: AccountMail;
 };
 
 /**
@@ -40,7 +45,13 @@ type AuthOptions = {
  * app's own origin trusted, an activity log, and never an account left
  * without a way to sign in.
  */
-export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOptions) {
+export function createAuth({
+  env,
+  kysely,
+  dialect = "sqlite",
+  secret,
+  mail = accountMail({ env, mailer: discardMail }),
+}: AuthOptions) {
   const { github, google, oidc } = env.providers;
   return betterAuth({
     appName: env.APP_NAME,
@@ -54,6 +65,22 @@ export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOpti
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // Signing in works before the address is verified (a documented
+      // choice); linking a provider to the account does not (accountLinking).
+      requireEmailVerification: false,
+      sendResetPassword: async ({ user, token }) => mail.sendPasswordReset({ user, token }),
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
+      // A new password ends every session; the reset page then signs its browser in again.
+      revokeSessionsOnPasswordReset: true,
+      // Following the mailed link proved the person reads this mailbox.
+      onPasswordReset: async ({ user }) => mail.markEmailVerified(user.id),
+    },
+    // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
+    verification: {
+      storeIdentifier: {
+        default: "plain",
+        overrides: Object.fromEntries(HASHED_TOKEN_PREFIXES.map((prefix) => [prefix, "hashed"])),
+      },
     },
     socialProviders: {
       ...(github ? { github } : {}),
@@ -70,7 +97,8 @@ export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOpti
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       }),
       ...(oidc ? [openIdConnect(oidc)] : []),
-      activityLog(kysely),
+      activityLog(kysely, { onNewDevice: mail.sendNewDeviceNotice }),
+      mail.plugin,
       keepOneWayIn(
         kysely,
         listSignInProviders(env.providers).map((provider) => provider.id),
@@ -103,6 +131,9 @@ export function createAuth({ env, kysely, dialect = "sqlite", secret }: AuthOpti
       cookieCache: { enabled: false },
     },
     user: { deleteUser: { enabled: true } },
+    // Verification links are ours (single use, hashed: account-mail.server.ts);
+    // better-auth's own JWT links stay closed.
+    disabledPaths: ["/send-verification-email", "/verify-email"],
     // Failed or refused OAuth callbacks land on our page, which explains them.
     onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}` },
     // Our own limiter counts sign-ins at the HTTP edge and in the login

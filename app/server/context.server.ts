@@ -1,12 +1,19 @@
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInSession } from "~/lib/session";
+import type { AccountMail } from "./account-mail.server";
 import type { Auth, AuthSession } from "./auth.server";
 import type { Env } from "./env.server";
 import type { AuthRateLimits } from "./rate-limit.server";
 
-/** What the HTTP edge hands every loader and action (`db` for the app's own tables). */
-export type AppServices = { env: Env; auth: Auth; rateLimits: AuthRateLimits; db: Kysely<unknown> };
+/** What the HTTP edge hands every loader and action (`db` for the app's own tables, `mail` for account mails). */
+export type AppServices = {
+  env: Env;
+  auth: Auth;
+  rateLimits: AuthRateLimits;
+  db: Kysely<unknown>;
+  mail: AccountMail;
+};
 
 /**
  * Set by the HTTP edge (server/app.ts) on every request. It is missing only

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { Auth } from "./auth.server";
 
-const email = z
+/** An email address as people type it: trimmed and lower-cased. */
+export const emailAddress = z
   .string({ error: "Enter your email address." })
   .trim()
   .toLowerCase()
@@ -26,7 +27,7 @@ export const enteredPassword = z
   .min(1, "Enter your password.")
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 
-const signInSchema = z.object({ email, password: enteredPassword });
+const signInSchema = z.object({ email: emailAddress, password: enteredPassword });
 
 /** A person's name, as they write it: trimmed, no control characters. */
 export const personName = z
@@ -39,7 +40,7 @@ export const personName = z
 
 const signUpSchema = z.object({
   name: personName,
-  email,
+  email: emailAddress,
   password: newPassword,
 });
 

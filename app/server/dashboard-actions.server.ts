@@ -7,7 +7,7 @@ import type { AppServices } from "./context.server";
 import { currentSession } from "./dashboard.server";
 import { listSignInProviders } from "./oauth.server";
 import type { Outcome } from "./outcome.server";
-import { refused } from "./outcome.server";
+import { done, refused } from "./outcome.server";
 import { deletePasskey, renamePasskey } from "./passkeys.server";
 import { startLinking, unlinkProvider } from "./provider-links.server";
 import { clientIpOf, tooManyAttemptsMessage } from "./rate-limit.server";
@@ -28,6 +28,7 @@ export const DASHBOARD_INTENTS = [
   "delete-passkey",
   "delete-account",
   "sign-in-again",
+  "resend-verification",
 ] as const;
 
 export type DashboardIntent = (typeof DASHBOARD_INTENTS)[number];
@@ -138,11 +139,32 @@ export async function runDashboardAction(services: AppServices, request: Request
       if (!outcome.ok) return answer(outcome);
       throw redirect("/", { headers: cookieHeaders(outcome.setCookie) });
     }
+    case "resend-verification":
+      return answer(await resendVerification(services, request, user));
     case "sign-in-again":
       throw redirect(signInPathFor(DEFAULT_SIGNED_IN_PATH), {
         headers: cookieHeaders(await signOut(auth, headers)),
       });
   }
+}
+
+/** "Resend" on the unverified-address banner: a fresh link, limited per IP and per address. */
+async function resendVerification(
+  { mail, rateLimits }: AppServices,
+  request: Request,
+  user: { id: string; email: string; name: string; emailVerified: boolean },
+): Promise<Outcome> {
+  if (user.emailVerified) return refused(400, "Your email address is already verified.");
+  const limit = await rateLimits.check({
+    ip: clientIpOf(request),
+    account: user.email,
+    kind: "verification-email",
+  });
+  if (!limit.allowed) {
+    return refused(429, tooManyAttemptsMessage(limit.retryAfterSeconds, "verification mails"));
+  }
+  await mail.sendVerification(user);
+  return done(`We sent a new link to ${user.email}.`);
 }
 
 function cookieHeaders(cookies: readonly string[] = []): Headers {

@@ -49,6 +49,7 @@ export async function loadDashboard(services: AppServices, signedIn: AuthSession
       id: user.id,
       name: user.name,
       email: user.email,
+      emailVerified: Boolean(user.emailVerified),
       image: user.image ?? undefined,
       memberSince: new Date(user.createdAt).toISOString(),
     },

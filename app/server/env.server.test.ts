@@ -140,4 +140,26 @@ describe("parseEnv", () => {
       "Invalid configuration: REDIS_URL: must be a redis:// or rediss:// URL, e.g. redis://cache.internal:6379",
     );
   });
+
+  test("mails go out through SMTP_URL (smtp:// or smtps://) from MAIL_FROM", () => {
+    const env = parseEnv({
+      SMTP_URL: "smtps://user:secret@smtp.example.com:465",
+      MAIL_FROM: "Example <hello@example.com>",
+    });
+    expect(env.SMTP_URL).toBe("smtps://user:secret@smtp.example.com:465");
+    expect(env.MAIL_FROM).toBe("Example <hello@example.com>");
+    expect(() => parseEnv({ SMTP_URL: "https://smtp.example.com" })).toThrow(
+      "Invalid configuration: SMTP_URL: must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
+    );
+    expect(() => parseEnv({ MAIL_FROM: "not an address" })).toThrow(
+      "Invalid configuration: MAIL_FROM: must be an address",
+    );
+    expect(() => parseEnv({ MAIL_FROM: "a@b.example\r\nBcc: x@y.example" })).toThrow("MAIL_FROM");
+  });
+
+  test("without SMTP_URL mails go to the outbox, from the app's name at APP_URL's host", () => {
+    const env = parseEnv({ APP_NAME: 'The "Best" App', APP_URL: "https://app.example.com" });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe('"The Best App" <no-reply@app.example.com>');
+  });
 });

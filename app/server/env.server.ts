@@ -17,6 +17,8 @@ const RATE_LIMIT_ERROR = "must be a whole number of attempts, at least 1";
 const DATABASE_URL_ERROR =
   "must be a postgres:// or postgresql:// URL, e.g. postgres://app:secret@db.internal:5432/app";
 const REDIS_URL_ERROR = "must be a redis:// or rediss:// URL, e.g. redis://cache.internal:6379";
+const SMTP_URL_ERROR = "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465";
+const MAIL_FROM_ERROR = 'must be an address, e.g. no-reply@example.com or "Example <no-reply@example.com>"';
 
 /** A client id or secret from a provider's console. */
 const credential = z.string().trim().min(1).optional();
@@ -62,6 +64,15 @@ const envSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: DATABASE_URL_ERROR }).optional(),
     /** Redis for what instances must share besides the database: the rate-limit counters. */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: REDIS_URL_ERROR }).optional(),
+    /** The mail server (issue 9); without it mails are written to `DATA_DIR/outbox/`. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: SMTP_URL_ERROR }).optional(),
+    /** The mails' sender; by default `"{APP_NAME}" <no-reply@{APP_URL's host}>`. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .max(320, MAIL_FROM_ERROR)
+      .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, MAIL_FROM_ERROR)
+      .optional(),
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (try: openssl rand -base64 32)")
@@ -130,10 +141,16 @@ const envSchema = z
     return {
       ...env,
       APP_URL: appUrl.origin,
+      MAIL_FROM: env.MAIL_FROM ?? defaultSender(env.APP_NAME, appUrl),
       isHttps: appUrl.protocol === "https:",
       providers: providersOf(env),
     };
   });
+
+/** `"React Starter" <no-reply@app.example.com>`: the app's name, at its own host. */
+function defaultSender(appName: string, appUrl: URL): string {
+  return `"${appName.replace(/["\\\r\n]/g, "")}" <no-reply@${appUrl.hostname}>`;
+}
 
 type OAuthCredentials = { clientId: string; clientSecret: string };
 

@@ -68,6 +68,25 @@ describe("createAuthRateLimits", () => {
     expect((await auth.check({ ip: "192.0.2.3", account: "grace@example.com" })).allowed).toBe(true);
   });
 
+  test("each kind of mail has its own per-address budget, apart from sign-ins", async () => {
+    const time = clock();
+    const auth = createAuthRateLimits({
+      perIp: 100,
+      perAccount: 5,
+      mailsPerAccount: 1,
+      windowSeconds: 600,
+      createLimiter: (rule) => createMemoryRateLimiter(rule, time.now),
+    });
+    const ada = { ip: "192.0.2.1", account: "ada@example.com" };
+    expect((await auth.check({ ...ada, kind: "password-reset" })).allowed).toBe(true);
+    expect((await auth.check({ ...ada, kind: "password-reset" })).allowed).toBe(false);
+    expect((await auth.check({ ...ada, kind: "verification-email" })).allowed).toBe(true);
+    expect((await auth.check({ ...ada, kind: "sign-in" })).allowed).toBe(true);
+    expect(tooManyAttemptsMessage(600, "reset requests")).toBe(
+      "Too many reset requests. Try again in 10 minutes.",
+    );
+  });
+
   test("limits one address across many accounts", async () => {
     const auth = limits();
     for (let i = 0; i < 5; i += 1) {

@@ -5,6 +5,7 @@ import {
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
   CLIENT_IP_HEADER,
+  MAIL_RATE_LIMIT_PER_ACCOUNT,
 } from "~/lib/constants";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -68,15 +69,24 @@ export type AuthAttempt = {
   ip: string;
   /** The email address a password sign-in or a sign-up is about. */
   account?: string;
-  /** Which per-account budget the attempt uses: signing in and signing up count apart. */
-  kind?: "sign-in" | "sign-up";
+  /**
+   * Which per-account budget the attempt uses: signing in and signing up
+   * count apart, and so does each kind of mail a form asks for (a password
+   * reset, another verification link), with a smaller budget.
+   */
+  kind?: AttemptKind;
 };
+
+type AttemptKind = "sign-in" | "sign-up" | MailKind;
+type MailKind = "password-reset" | "verification-email";
+const MAIL_KINDS = new Set<AttemptKind>(["password-reset", "verification-email"]);
 
 export type AuthRateLimits = { check(attempt: AuthAttempt): Promise<RateLimitResult> };
 
 type AuthRateLimitOptions = {
   perIp?: number;
   perAccount?: number;
+  mailsPerAccount?: number;
   windowSeconds?: number;
   createLimiter?: (rule: RateLimitRule) => RateLimiter;
 };
@@ -91,16 +101,19 @@ type AuthRateLimitOptions = {
 export function createAuthRateLimits({
   perIp = AUTH_RATE_LIMIT_PER_IP,
   perAccount = AUTH_RATE_LIMIT_PER_ACCOUNT,
+  mailsPerAccount = MAIL_RATE_LIMIT_PER_ACCOUNT,
   windowSeconds = AUTH_RATE_LIMIT_WINDOW_SECONDS,
   createLimiter = (rule) => createMemoryRateLimiter(rule),
 }: AuthRateLimitOptions = {}): AuthRateLimits {
   const byIp = createLimiter({ max: perIp, windowSeconds });
   const byAccount = createLimiter({ max: perAccount, windowSeconds });
+  const mailsByAccount = createLimiter({ max: mailsPerAccount, windowSeconds });
   return {
     async check({ ip, account, kind = "sign-in" }) {
       const forIp = await byIp.hit(`ip:${rateLimitKeyOf(ip)}`);
       if (!forIp.allowed || !account) return forIp;
-      return byAccount.hit(`${kind}:${account.trim().toLowerCase()}`);
+      const limiter = MAIL_KINDS.has(kind) ? mailsByAccount : byAccount;
+      return limiter.hit(`${kind}:${account.trim().toLowerCase()}`);
     },
   };
 }
@@ -119,12 +132,12 @@ export function rateLimitKeyOf(ip: string): string {
 }
 
 /** "Too many sign-in attempts. Try again in 7 minutes." for a refused attempt. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+export function tooManyAttemptsMessage(retryAfterSeconds: number, what = "sign-in attempts"): string {
   const wait =
     retryAfterSeconds < 60
       ? plural(retryAfterSeconds, "second")
       : plural(Math.ceil(retryAfterSeconds / 60), "minute");
-  return `Too many sign-in attempts. Try again in ${wait}.`;
+  return `Too many ${what}. Try again in ${wait}.`;
 }
 
 function plural(count: number, unit: string): string {

@@ -78,7 +78,8 @@ describe("deleteExpiredRows", () => {
     const count = async (table: string) =>
       (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(db.kysely)).rows[0]?.n;
     expect(await count("session")).toBe(1); // the sign-up's own session
-    expect(await count("verification")).toBe(1);
+    // 'v2', and the sign-up's own email-verification link (valid for a day).
+    expect(await count("verification")).toBe(2);
     // The sign-up's own entry, and the recent one.
     expect(await count("activity")).toBe(2);
     await db.close();

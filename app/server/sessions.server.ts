@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import { CLIENT_IP_HEADER } from "~/lib/constants";
+import { recordActivity } from "./activity.server";
 import type { Auth } from "./auth.server";
 import { attempt, done, type Outcome, refused } from "./outcome.server";
 import { type DeviceType, summarizeUserAgent } from "./user-agent.server";
@@ -69,4 +72,28 @@ export async function revokeOtherSessions(auth: Auth, headers: Headers): Promise
     await auth.api.revokeOtherSessions({ headers });
     return done("Signed out everywhere else.");
   });
+}
+
+/**
+ * The new-device notice's "Sign out everywhere": ends every session of the
+ * account (better-auth's own delete) and logs it. When this browser is
+ * signed in to that account, its cookie is cleared too; a browser signed in
+ * to another account keeps its own session.
+ */
+export async function signOutEverywhere(
+  { auth, db }: { auth: Auth; db: Kysely<unknown> },
+  headers: Headers,
+  { userId, thisBrowsersUser }: { userId: string; thisBrowsersUser: string | null },
+): Promise<string[]> {
+  const { internalAdapter } = await auth.$context;
+  await internalAdapter.deleteUserSessions(userId);
+  const { label } = summarizeUserAgent(headers.get("user-agent"));
+  await recordActivity(db, {
+    userId,
+    kind: "signed-out-everywhere",
+    browser: label,
+    ip: headers.get(CLIENT_IP_HEADER),
+  });
+  if (thisBrowsersUser !== userId) return [];
+  return (await auth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();
 }

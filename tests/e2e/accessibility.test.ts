@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { COLOR_MODE_STORAGE_KEY } from "~/lib/constants";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
 
 /** axe-core's findings, short enough to read in a failed test's output. */
@@ -25,6 +26,23 @@ for (const mode of ["light", "dark"] as const) {
 
     test("the landing and sign-in pages have no accessibility violations", async ({ page }) => {
       for (const path of ["/", "/login"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(page.locator("html")).toHaveClass(mode);
+        expect(await violationsOn(page), path).toEqual([]);
+      }
+    });
+
+    test("the pages behind mailed links have no accessibility violations", async ({ page, browser }) => {
+      const account = newAccount();
+      const other = await browser.newContext();
+      await signUpByRequest(other.request, account);
+      await other.request.post("/logout", { headers: sameOrigin });
+      await page.request.post("/forgot-password", { headers: sameOrigin, form: { email: account.email } });
+      await other.close();
+      const reset = linkIn(await waitForMail(account.email, /^Reset your/), "/reset-password");
+      const verify = linkIn(await waitForMail(account.email, /^Confirm your email/), "/verify-email");
+      for (const path of ["/forgot-password", reset, verify, "/sign-out-everywhere?token=no-longer-valid"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator("html")).toHaveClass(mode);

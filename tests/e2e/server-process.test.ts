@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { freshDir, portFor, startServer, waitUntilListening } from "../fixtures/server-process";
@@ -79,4 +79,45 @@ test("production over HTTPS refuses to start without AUTH_SECRET", async () => {
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("AUTH_SECRET is required in production over HTTPS");
   expect(existsSync(join(cwd, "data", "auth-secret"))).toBe(false);
+});
+
+test("with no SMTP_URL, mails are written to data/outbox as .eml files and the log says where", async () => {
+  const cwd = freshDir("zero-config-mail");
+  const port = portFor(86);
+  const server = startServer(cwd, { PORT: port });
+  try {
+    await waitUntilListening(server);
+    expect(server.output()).toContain(
+      '"msg":"no SMTP_URL: mails are written to the outbox","dir":"data/outbox"',
+    );
+
+    // Creating an account mails its verification link.
+    const signUp = await fetch(`http://localhost:${port}/login`, {
+      method: "POST",
+      headers: { Origin: `http://localhost:${port}` },
+      body: new URLSearchParams({
+        intent: "signup",
+        name: "Ada",
+        email: "ada@example.com",
+        password: "correct horse",
+      }),
+      redirect: "manual",
+    });
+    expect(signUp.status).toBe(302);
+    await expect.poll(server.output).toContain('"msg":"mail written","kind":"email-verification"');
+    const outbox = join(cwd, "data", "outbox");
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(1);
+    const mail = readFileSync(join(outbox, files[0] ?? ""), "utf8");
+    expect(mail).toContain("Subject: Confirm your email address for React Starter");
+    expect(mail).toContain("From: React Starter <no-reply@localhost>");
+    expect(mail).toContain("Content-Type: text/plain");
+    expect(mail).toContain("Content-Type: text/html");
+    expect(server.output()).toContain(`"file":"data/outbox/${files[0]}"`);
+    // The log has the file, never the link in it.
+    expect(server.output()).not.toContain("token=");
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+  expect(await server.exited).toBe(0);
 });

@@ -16,6 +16,7 @@ const ICONS: Record<ActivityKind, string> = {
   "provider-unlinked": "icon-[lucide--unlink]",
   "session-revoked": "icon-[lucide--log-out]",
   "other-sessions-revoked": "icon-[lucide--log-out]",
+  "signed-out-everywhere": "icon-[lucide--log-out]",
   "name-changed": "icon-[lucide--user-pen]",
 };
 

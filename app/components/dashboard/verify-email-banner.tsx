@@ -1,0 +1,36 @@
+import { FormFeedback } from "./form-feedback";
+import { SubmitButton } from "./submit-button";
+import { useDashboardForm } from "./use-dashboard-form";
+
+/**
+ * Shown until the person follows the link of the verification mail: what
+ * is missing, and "Resend" for a fresh link (rate limited on the server).
+ */
+export function VerifyEmailBanner({ email }: { email: string }) {
+  const { Form, busy, error, notice } = useDashboardForm("resend-verification");
+  return (
+    <section
+      aria-labelledby="verify-email-title"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-500/40 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center dark:bg-amber-500/10 dark:text-amber-100"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3 text-sm">
+        <span className="icon-[lucide--mail-warning] mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="min-w-0">
+          <h2 id="verify-email-title" className="font-semibold">
+            Please confirm your email address
+          </h2>
+          <p className="break-words">
+            We sent a link to <strong>{email}</strong>: follow it to confirm the address is yours.
+          </p>
+          <FormFeedback error={error} notice={notice} />
+        </div>
+      </div>
+      <Form method="post" className="shrink-0 pl-8 sm:pl-0">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <SubmitButton busy={busy} variant="outline" size="sm">
+          Resend
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { HeadersFunction } from "react-router";
+
+/**
+ * `headers` for the pages a mailed link opens (its token is in the address
+ * and in the form): no copy in any cache, and no `Referer` carrying the
+ * token anywhere else. The loader's and action's own headers pass on
+ * (`Retry-After`).
+ */
+export const mailLinkPageHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const answer = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) answer.set(name, value);
+  answer.set("Cache-Control", "no-store");
+  answer.set("Referrer-Policy", "no-referrer");
+  return answer;
+};

@@ -1,0 +1,104 @@
+import { data, Form, useNavigation } from "react-router";
+import { CenteredCard } from "~/components/centered-card";
+import { FormField } from "~/components/form-field";
+import { PreloadLink } from "~/components/preload-link";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
+import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { getServices } from "~/server/context.server";
+import { emailAddress } from "~/server/credentials.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import type { Route } from "./+types/forgot-password";
+
+export const handle = { title: "Forgot password" };
+
+export const headers = mailLinkPageHeaders;
+
+type ActionData = { sent: boolean; email: string; message?: string; fieldError?: string };
+
+/**
+ * Asks for a reset link. The answer is the same whether or not an account
+ * has this address, and takes the same time: better-auth looks the address
+ * up either way, and the mail itself is queued, never awaited. Limited per
+ * client IP and per address, so nobody floods a mailbox from here.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, rateLimits } = getServices(context);
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const raw = form.get("email");
+  const typed = typeof raw === "string" ? raw.slice(0, EMAIL_MAX_LENGTH + 50) : "";
+  const parsed = emailAddress.safeParse(typed);
+  if (!parsed.success) {
+    const fieldError = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
+    return data<ActionData>({ sent: false, email: typed, fieldError }, { status: 400 });
+  }
+  const email = parsed.data;
+  const limit = await rateLimits.check({ ip: clientIpOf(request), account: email, kind: "password-reset" });
+  if (!limit.allowed) {
+    return data<ActionData>(
+      { sent: false, email, message: tooManyAttemptsMessage(limit.retryAfterSeconds, "reset requests") },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  await whenDatabaseAvailable(() =>
+    auth.api.requestPasswordReset({ body: { email }, headers: request.headers }),
+  );
+  return data<ActionData>({ sent: true, email });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const backToSignIn = (
+    <PreloadLink
+      to={SIGN_IN_PATH}
+      className="font-medium text-primary text-sm underline-offset-4 hover:underline"
+    >
+      Back to sign in
+    </PreloadLink>
+  );
+
+  if (actionData?.sent) {
+    return (
+      <CenteredCard title="Check your email">
+        <p role="status" className="text-sm leading-relaxed">
+          If an account exists for <strong className="break-all">{actionData.email}</strong>, we sent it a
+          link to choose a new password. The link works once, for {PASSWORD_RESET_TOKEN_SECONDS / 60} minutes.
+        </p>
+        <p className="text-muted-foreground text-sm">
+          Nothing arrived? Check your spam folder, or ask again in a few minutes.
+        </p>
+        {backToSignIn}
+      </CenteredCard>
+    );
+  }
+
+  return (
+    <CenteredCard
+      title="Forgot your password?"
+      description="Enter the email address of your account and we will send you a link to choose a new password."
+    >
+      <Form method="post" className="grid gap-5">
+        {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          defaultValue={actionData?.email}
+          error={actionData?.fieldError}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+          Send reset link
+        </Button>
+      </Form>
+      {backToSignIn}
+    </CenteredCard>
+  );
+}

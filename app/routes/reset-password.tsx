@@ -1,0 +1,95 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { CenteredCard } from "~/components/centered-card";
+import { ExpiredLink } from "~/components/expired-link";
+import { FormField } from "~/components/form-field";
+import { PreloadLink } from "~/components/preload-link";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import {
+  DEFAULT_SIGNED_IN_PATH,
+  FORGOT_PASSWORD_PATH,
+  MAIL_TOKEN_PARAM,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "~/lib/constants";
+import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { getServices } from "~/server/context.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { resetPasswordAndSignIn } from "~/server/password-reset.server";
+import type { Route } from "./+types/reset-password";
+
+export const handle = { title: "Choose a new password" };
+
+export const headers = mailLinkPageHeaders;
+
+/** The mailed link's page: a form while its token works, a clear "no longer works" page (400) otherwise. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { mail } = getServices(context);
+  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
+  const userId = await whenDatabaseAvailable(() => mail.peek("reset-password", token));
+  return data({ token: userId ? token : null }, { status: userId ? 200 : 400 });
+}
+
+type ActionData = { expired: boolean; fieldError?: string };
+
+/**
+ * Sets the new password (the same rules as at sign-up), which uses the
+ * token up and ends every session of the account, then signs this browser
+ * in with a new session and goes on to the dashboard.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const outcome = await whenDatabaseAvailable(() =>
+    resetPasswordAndSignIn(getServices(context), request.headers, {
+      token: form.get(MAIL_TOKEN_PARAM),
+      newPassword: form.get("password"),
+    }),
+  );
+  if (outcome.ok) {
+    const headers = new Headers();
+    for (const cookie of outcome.setCookie) headers.append("Set-Cookie", cookie);
+    throw redirect(DEFAULT_SIGNED_IN_PATH, { headers });
+  }
+  return data<ActionData>({ expired: outcome.expired, fieldError: outcome.fieldError }, { status: 400 });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (!loaderData.token || actionData?.expired) {
+    return (
+      <ExpiredLink>
+        <Button asChild>
+          <PreloadLink to={FORGOT_PASSWORD_PATH}>Send a new link</PreloadLink>
+        </Button>
+      </ExpiredLink>
+    );
+  }
+  return (
+    <CenteredCard
+      title="Choose a new password"
+      description="Setting it signs you out on every other device, and signs you in here."
+    >
+      <Form method="post" className="grid gap-5">
+        <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
+        {actionData?.fieldError ? <Alert>Please check the field below.</Alert> : null}
+        <FormField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={actionData?.fieldError}
+          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+          Set new password
+        </Button>
+      </Form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { data, Form, useNavigation } from "react-router";
+import { CenteredCard } from "~/components/centered-card";
+import { ExpiredLink } from "~/components/expired-link";
+import { PreloadLink } from "~/components/preload-link";
+import { Button } from "~/components/ui/button";
+import { FORGOT_PASSWORD_PATH, MAIL_TOKEN_PARAM, SIGN_IN_PATH } from "~/lib/constants";
+import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { getServices, sessionContext } from "~/server/context.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { signOutEverywhere } from "~/server/sessions.server";
+import type { Route } from "./+types/sign-out-everywhere";
+
+export const handle = { title: "Sign out everywhere" };
+
+export const headers = mailLinkPageHeaders;
+
+/**
+ * The new-device notice's "Not you?" link. It works without being signed
+ * in (whoever reads the mail may be on another device). Opening it changes
+ * nothing: the page asks for a confirmation, a post (same origin only).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { mail } = getServices(context);
+  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
+  const userId = await whenDatabaseAvailable(() => mail.peek("sign-out-everywhere", token));
+  return data({ token: userId ? token : null }, { status: userId ? 200 : 400 });
+}
+
+/** Uses the token up and ends every session of its account, this browser's too. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const outcome = await whenDatabaseAvailable(async () => {
+    const userId = await services.mail.consume("sign-out-everywhere", form.get(MAIL_TOKEN_PARAM));
+    if (!userId) return { done: false, setCookie: [] };
+    const setCookie = await signOutEverywhere(services, request.headers, {
+      userId,
+      thisBrowsersUser: context.get(sessionContext)?.user.id ?? null,
+    });
+    return { done: true, setCookie };
+  });
+  const headers = new Headers();
+  for (const cookie of outcome.setCookie) headers.append("Set-Cookie", cookie);
+  return data({ done: outcome.done }, { status: outcome.done ? 200 : 400, headers });
+}
+
+export default function SignOutEverywhere({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (actionData?.done) {
+    return (
+      <CenteredCard
+        title="Signed out everywhere"
+        description="Every device signed in to your account is signed out now."
+      >
+        <p className="text-sm">
+          If someone else knows your password, choose a new one now: they could sign in again with it.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <PreloadLink to={FORGOT_PASSWORD_PATH}>Reset my password</PreloadLink>
+          </Button>
+          <Button asChild variant="outline">
+            <PreloadLink to={SIGN_IN_PATH}>Sign in</PreloadLink>
+          </Button>
+        </div>
+      </CenteredCard>
+    );
+  }
+  if (!loaderData.token || actionData) {
+    return (
+      <ExpiredLink>
+        <p className="text-sm">
+          You can still sign out other devices from your dashboard, or reset your password.
+        </p>
+        <Button asChild>
+          <PreloadLink to={FORGOT_PASSWORD_PATH}>Reset my password</PreloadLink>
+        </Button>
+      </ExpiredLink>
+    );
+  }
+  return (
+    <CenteredCard
+      title="Sign out everywhere?"
+      description="This ends every session of your account, on every device, this one included."
+    >
+      <Form method="post">
+        <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
+        <Button type="submit" variant="destructive" size="lg" className="w-full" disabled={busy}>
+          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+          Sign out everywhere
+        </Button>
+      </Form>
+    </CenteredCard>
+  );
+}

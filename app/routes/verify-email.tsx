@@ -1,0 +1,89 @@
+import { data, Form, useNavigation } from "react-router";
+import { CenteredCard } from "~/components/centered-card";
+import { ExpiredLink } from "~/components/expired-link";
+import { PreloadLink } from "~/components/preload-link";
+import { Button } from "~/components/ui/button";
+import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
+import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { getServices, sessionContext } from "~/server/context.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import type { Route } from "./+types/verify-email";
+
+export const handle = { title: "Confirm your email address" };
+
+export const headers = mailLinkPageHeaders;
+
+/**
+ * The verification mail's link. Opening it changes nothing (mail scanners
+ * open links too, and would use up a single-use token): the page asks for
+ * one click, whose post does the work.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { mail } = getServices(context);
+  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
+  const userId = await whenDatabaseAvailable(() => mail.peek("verify-email", token));
+  return data(
+    { token: userId ? token : null, signedIn: context.get(sessionContext) !== null },
+    { status: userId ? 200 : 400 },
+  );
+}
+
+/** Uses the token up and marks the address verified. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { mail } = getServices(context);
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const verified = await whenDatabaseAvailable(async () => {
+    const userId = await mail.consume("verify-email", form.get(MAIL_TOKEN_PARAM));
+    if (userId) await mail.markEmailVerified(userId);
+    return userId !== null;
+  });
+  return data({ verified }, { status: verified ? 200 : 400 });
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const onward = loaderData.signedIn ? (
+    <Button asChild>
+      <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
+    </Button>
+  ) : (
+    <Button asChild>
+      <PreloadLink to="/login">Sign in</PreloadLink>
+    </Button>
+  );
+  if (actionData?.verified) {
+    return (
+      <CenteredCard title="Email address confirmed" description="Thank you: your email address is verified.">
+        {onward}
+      </CenteredCard>
+    );
+  }
+  if (!loaderData.token || actionData) {
+    return (
+      <ExpiredLink>
+        <p className="text-sm">
+          {loaderData.signedIn
+            ? "Your dashboard can send you a new link."
+            : "Sign in: your dashboard can send you a new link."}
+        </p>
+        {onward}
+      </ExpiredLink>
+    );
+  }
+  return (
+    <CenteredCard
+      title="Confirm your email address"
+      description="One click, and this address is verified for your account."
+    >
+      <Form method="post">
+        <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+          Confirm my email address
+        </Button>
+      </Form>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,107 @@
+import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
+import { createAuthMiddleware } from "better-auth/api";
+import {
+  EMAIL_VERIFICATION_TOKEN_SECONDS,
+  MAIL_TOKEN_PARAM,
+  PASSWORD_RESET_TOKEN_SECONDS,
+  RESET_PASSWORD_PATH,
+  SIGN_OUT_EVERYWHERE_PATH,
+  SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
+  VERIFY_EMAIL_PATH,
+} from "~/lib/constants";
+import type { Env } from "./env.server";
+import {
+  newDeviceMail,
+  passwordResetMail,
+  type SignInFacts,
+  verificationMail,
+} from "./mail-templates.server";
+import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./mail-tokens.server";
+import type { Mailer } from "./mailer.server";
+
+type Person = { id: string; email: string; name: string };
+
+/**
+ * The mails about an account (reset, verification, new-device notice) and
+ * the single-use tokens behind their links. Its `plugin` goes into
+ * better-auth: it gives the tokens better-auth's database, and mails the
+ * verification link after a sign-up with a password, whichever door the
+ * sign-up came through (the page's form or the JSON API).
+ */
+export function accountMail({ env, mailer }: { env: Pick<Env, "APP_URL" | "APP_NAME">; mailer: Mailer }) {
+  let context: AuthContext | undefined;
+  /** better-auth's adapter, read at each use: it is rebuilt after the plugins' `init`. */
+  const store = () => {
+    if (!context) throw new Error("accountMail's plugin is not in the better-auth instance");
+    return context.internalAdapter;
+  };
+  const recipient = (user: Person) => ({ appName: env.APP_NAME, to: user.email, name: user.name });
+  const link = (path: string, token: string) =>
+    `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;
+
+  /** Mails a fresh verification link (24 h, single use) to an unverified address. */
+  async function sendVerification(user: Person) {
+    const token = await issueMailToken(store(), "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
+    const url = link(VERIFY_EMAIL_PATH, token);
+    mailer.send(
+      verificationMail(recipient(user), url, EMAIL_VERIFICATION_TOKEN_SECONDS),
+      "email-verification",
+    );
+  }
+
+  const afterSignUp = createAuthMiddleware(async (ctx) => {
+    const user = ctx.context.newSession?.user;
+    if (user && !user.emailVerified) await sendVerification(user);
+  });
+
+  return {
+    plugin: {
+      id: "account-mail",
+      init: (ctx) => {
+        context = ctx;
+      },
+      hooks: { after: [{ matcher: (ctx) => ctx.path === "/sign-up/email", handler: afterSignUp }] },
+    } satisfies BetterAuthPlugin,
+
+    sendVerification,
+
+    /** better-auth's `sendResetPassword`: its token goes into a link to our own page. */
+    sendPasswordReset({ user, token }: { user: Person; token: string }) {
+      const url = link(RESET_PASSWORD_PATH, token);
+      mailer.send(passwordResetMail(recipient(user), url, PASSWORD_RESET_TOKEN_SECONDS), "password-reset");
+    },
+
+    /** Tells the person about a sign-in from a browser the account had not seen, with a way out. */
+    async sendNewDeviceNotice(userId: string, facts: SignInFacts) {
+      const user = await store().findUserById(userId);
+      if (!user) return;
+      const token = await issueMailToken(
+        store(),
+        "sign-out-everywhere",
+        userId,
+        SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
+      );
+      mailer.send(newDeviceMail(recipient(user), facts, link(SIGN_OUT_EVERYWHERE_PATH, token)), "new-device");
+    },
+
+    /** The user an unused, unexpired link's token is for (the link is not used up). */
+    peek: (purpose: MailTokenPurpose, token: unknown) => peekMailToken(store(), purpose, token),
+
+    /** Uses a link's token up: the user it was for, or null. */
+    consume: (purpose: Exclude<MailTokenPurpose, "reset-password">, token: unknown) =>
+      consumeMailToken(store(), purpose, token),
+
+    /** Records that the person reads this mailbox (a verification or reset link was followed). */
+    async markEmailVerified(userId: string) {
+      await store().updateUser(userId, { emailVerified: true });
+    },
+
+    /** better-auth's adapter, for the pages that act on what a link proved. */
+    store,
+  };
+}
+
+export type AccountMail = ReturnType<typeof accountMail>;
+
+/** For unit tests and scripts that build better-auth without a mail server: mails go nowhere. */
+export const discardMail: Mailer = { send: () => {}, idle: async () => {} };

@@ -1,0 +1,134 @@
+import type { MailMessage } from "./mailer.server";
+
+/** What every mail says: to whom, from which app, why, and the one link to follow. */
+type MailContent = {
+  appName: string;
+  to: string;
+  /** The person's name as they typed it (escaped in the HTML part). */
+  name: string;
+  subject: string;
+  /** Paragraphs before the button. */
+  lead: string[];
+  action: { label: string; url: string };
+  /** Paragraphs after the button: how long the link works, what to do if it was not you. */
+  after: string[];
+};
+
+/** HTML-escapes a value that may come from a person (their name) or the configuration. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/**
+ * A mail with a plain-text and a simple HTML part (inline styles only: mail
+ * programs ignore style sheets), no images, no tracking pixel, no remote
+ * content, and the app's name in the subject and the signature.
+ */
+function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
+  const greeting = `Hello ${name},`;
+  const text = [
+    greeting,
+    "",
+    ...lead.flatMap((line) => [line, ""]),
+    `${action.label}: ${action.url}`,
+    "",
+    ...after.flatMap((line) => [line, ""]),
+    `— ${appName}`,
+    "",
+  ].join("\n");
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(line)}</p>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
+<div style="max-width:520px;margin:0 auto;padding:32px;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px">
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#111827">${escapeHtml(appName)}</p>
+${paragraph(greeting)}
+${lead.map(paragraph).join("\n")}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Or copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
+${after.map(paragraph).join("\n")}
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">— ${escapeHtml(appName)}</p>
+</div>
+</body></html>
+`;
+  return { to, subject, text, html };
+}
+
+type Recipient = { appName: string; to: string; name: string };
+
+/** "30 minutes", "24 hours". */
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** The password-reset mail: one link, valid once for `validSeconds`. */
+export function passwordResetMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `Reset your ${recipient.appName} password`,
+    lead: [`Someone asked to reset the password of your ${recipient.appName} account.`],
+    action: { label: "Choose a new password", url },
+    after: [
+      `The link works once, for ${duration(validSeconds)}. Setting a new password signs you out on every other device.`,
+      "If you did not ask for this, ignore this mail: your password stays as it is.",
+    ],
+  });
+}
+
+/** The address-verification mail sent after creating an account with a password. */
+export function verificationMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `Confirm your email address for ${recipient.appName}`,
+    lead: [`Please confirm that this is your email address, so ${recipient.appName} can reach you.`],
+    action: { label: "Confirm my email address", url },
+    after: [
+      `The link works once, for ${duration(validSeconds)}.`,
+      "If you did not create this account, ignore this mail.",
+    ],
+  });
+}
+
+/** Where and when a sign-in happened, for the new-device notice. */
+export type SignInFacts = { at: Date; browser: string; ip: string | null };
+
+/** "22 November 2026 at 14:05 UTC": mails are read in any time zone, so say which. */
+export function formatMailTime(at: Date): string {
+  const formatted = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(at);
+  return `${formatted} UTC`;
+}
+
+/**
+ * The new-device notice: when, which browser, from which address (there is
+ * no location lookup: the IP address is the approximate place), and a link
+ * that signs the account out everywhere after a confirmation.
+ */
+export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: string): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `New sign-in to ${recipient.appName}`,
+    lead: [
+      `Your ${recipient.appName} account was just signed in to from a browser it had not seen before.`,
+      `When: ${formatMailTime(facts.at)}`,
+      `Browser: ${facts.browser}`,
+      `IP address: ${facts.ip ?? "unknown"}`,
+      "If this was you, there is nothing to do.",
+    ],
+    action: { label: "Not you? Sign out everywhere", url },
+    after: [
+      "The link asks you to confirm, then signs your account out on every device. Then reset your password from the sign-in page.",
+    ],
+  });
+}

@@ -1,0 +1,45 @@
+import { isAPIError } from "better-auth/api";
+import type { AppServices } from "./context.server";
+import { newPassword as newPasswordRule } from "./credentials.server";
+
+export type ResetOutcome =
+  | { ok: true; setCookie: string[] }
+  | { ok: false; expired: boolean; fieldError?: string };
+
+const expired: ResetOutcome = { ok: false, expired: true };
+
+/**
+ * The end of a password reset. better-auth checks the token, sets the
+ * password (scrypt), uses the token up and deletes every session of the
+ * account in one transaction (`revokeSessionsOnPasswordReset`); it signs
+ * nobody in. So this then signs the browser in exactly as the sign-in form
+ * does, with the new password: a new session id, the activity log, and
+ * the new-device notice when this browser is new to the account.
+ */
+export async function resetPasswordAndSignIn(
+  { auth, mail }: Pick<AppServices, "auth" | "mail">,
+  requestHeaders: Headers,
+  input: { token: unknown; newPassword: unknown },
+): Promise<ResetOutcome> {
+  const userId = await mail.peek("reset-password", input.token);
+  if (!userId || typeof input.token !== "string") return expired;
+  const parsed = newPasswordRule.safeParse(input.newPassword);
+  if (!parsed.success) {
+    return { ok: false, expired: false, fieldError: parsed.error.issues[0]?.message };
+  }
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: parsed.data } });
+  } catch (error) {
+    // Used by a click racing this one, or expired a moment ago.
+    if (isAPIError(error) && error.statusCode < 500) return expired;
+    throw error;
+  }
+  const user = await mail.store().findUserById(userId);
+  if (!user) return expired;
+  const { headers } = await auth.api.signInEmail({
+    body: { email: user.email, password: parsed.data, rememberMe: true },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+  return { ok: true, setCookie: headers.getSetCookie() };
+}
