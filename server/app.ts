@@ -131,7 +131,11 @@ export async function createServerApp() {
       precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
     });
-    app.use((c, next) => (isPrerenderedPath(c.req.path) ? next() : otherFiles(c, next)));
+    // Only a name with an extension can be a file (favicon.ico, robots.txt):
+    // pages go straight to React Router without a look at the disk.
+    app.use((c, next) =>
+      isPrerenderedPath(c.req.path) || !/\.[^/]+$/.test(c.req.path) ? next() : otherFiles(c, next),
+    );
   }
 
   app.all("*", (c) => {
