@@ -1,5 +1,6 @@
 import type { PublicSession, SignedInSession } from "~/lib/session";
 import type { Auth, AuthSession } from "./auth.server";
+import { readSessionDirectly } from "./session-fast-path.server";
 
 /**
  * Reads the signed-in session from a request's cookie. A missing, tampered,
@@ -10,9 +11,10 @@ export async function readSession(
   auth: Auth,
   headers: Headers,
 ): Promise<{ session: SignedInSession | null; found: AuthSession | null; setCookie: string[] }> {
-  const result = await auth.api.getSession({ headers, returnHeaders: true });
-  const setCookie = result.headers.getSetCookie();
-  const found = result.response;
+  const direct = await readSessionDirectly(auth, headers);
+  const result = direct ? undefined : await auth.api.getSession({ headers, returnHeaders: true });
+  const setCookie = result?.headers.getSetCookie() ?? [];
+  const found = direct ?? result?.response ?? null;
   if (!found) return { session: null, found: null, setCookie };
   const { user } = found;
   return {
