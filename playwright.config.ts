@@ -84,7 +84,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node server/index.ts",
+      command: "node build/server/main.js",
       url: `${baseURL}/api/_auth/session`,
       reuseExistingServer: false,
       timeout: 60_000,

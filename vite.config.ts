@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildInfo } from "./vite/build-info.ts";
+import { nodeEntry } from "./vite/node-entry.ts";
 import { precompressAssets } from "./vite/precompress.ts";
 import { shellChunks } from "./vite/shell-chunks.ts";
 
@@ -12,5 +13,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), buildInfo(), shellChunks(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), buildInfo(), shellChunks(), precompressAssets(), nodeEntry()],
 });

@@ -2,8 +2,10 @@
  * The Node entry: starts the HTTP server and stops it gracefully.
  * Production (`npm start`) serves the built app from `build/`; `--dev`
  * (`npm run dev`) serves the sources through Vite with hot reload.
- * This file runs as plain Node (type stripping), so it imports only Node,
- * npm packages and the build, never `~/` sources.
+ * `npm run dev` runs this file as TypeScript; the build writes it as
+ * `build/server/main.js` for `npm run serve` (vite/node-entry.ts). Either
+ * way it runs as plain Node, so it imports only Node, npm packages and the
+ * build, never `~/` sources.
  */
 import { createServer, type RequestListener } from "node:http";
 import { getRequestListener } from "@hono/node-server";
