@@ -9,6 +9,7 @@ import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { getServices } from "~/server/context.server";
 import { emailAddress } from "~/server/credentials.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { readFormPost } from "~/server/form-post.server";
 import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -26,8 +27,7 @@ type ActionData = { sent: boolean; email: string; message?: string; fieldError?:
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, rateLimits } = getServices(context);
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const form = await readFormPost(request);
   const raw = form.get("email");
   const typed = typeof raw === "string" ? raw.slice(0, EMAIL_MAX_LENGTH + 50) : "";
   const parsed = emailAddress.safeParse(typed);

@@ -18,6 +18,7 @@ import { findProvider } from "~/lib/sign-in-providers";
 import { type AppServices, getServices } from "~/server/context.server";
 import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { readFormPost } from "~/server/form-post.server";
 import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
 import { type AuthAttempt, clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
@@ -66,12 +67,7 @@ async function refuseWhenLimited(
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const { auth, env } = services;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
-  }
+  const form = await readFormPost(request);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;

@@ -15,6 +15,8 @@ import {
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { getServices } from "~/server/context.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { readFormPost } from "~/server/form-post.server";
+import { openMailedLink } from "~/server/mail-links.server";
 import { resetPasswordAndSignIn } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
@@ -24,10 +26,7 @@ export const headers = mailLinkPageHeaders;
 
 /** The mailed link's page: a form while its token works, a clear "no longer works" page (400) otherwise. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { mail } = getServices(context);
-  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
-  const userId = await whenDatabaseAvailable(() => mail.peek("reset-password", token));
-  return data({ token: userId ? token : null }, { status: userId ? 200 : 400 });
+  return openMailedLink(request, getServices(context).mail, "reset-password");
 }
 
 type ActionData = { expired: boolean; fieldError?: string };
@@ -38,8 +37,7 @@ type ActionData = { expired: boolean; fieldError?: string };
  * in with a new session and goes on to the dashboard.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const form = await readFormPost(request);
   const outcome = await whenDatabaseAvailable(() =>
     resetPasswordAndSignIn(getServices(context), request.headers, {
       token: form.get(MAIL_TOKEN_PARAM),

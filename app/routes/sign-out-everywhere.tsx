@@ -7,6 +7,8 @@ import { FORGOT_PASSWORD_PATH, MAIL_TOKEN_PARAM, SIGN_IN_PATH } from "~/lib/cons
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { getServices, sessionContext } from "~/server/context.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { readFormPost } from "~/server/form-post.server";
+import { openMailedLink } from "~/server/mail-links.server";
 import { signOutEverywhere } from "~/server/sessions.server";
 import type { Route } from "./+types/sign-out-everywhere";
 
@@ -20,17 +22,13 @@ export const headers = mailLinkPageHeaders;
  * nothing: the page asks for a confirmation, a post (same origin only).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { mail } = getServices(context);
-  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
-  const userId = await whenDatabaseAvailable(() => mail.peek("sign-out-everywhere", token));
-  return data({ token: userId ? token : null }, { status: userId ? 200 : 400 });
+  return openMailedLink(request, getServices(context).mail, "sign-out-everywhere");
 }
 
 /** Uses the token up and ends every session of its account, this browser's too. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const form = await readFormPost(request);
   const outcome = await whenDatabaseAvailable(async () => {
     const userId = await services.mail.consume("sign-out-everywhere", form.get(MAIL_TOKEN_PARAM));
     if (!userId) return { done: false, setCookie: [] };

@@ -7,6 +7,8 @@ import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { getServices, sessionContext } from "~/server/context.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { readFormPost } from "~/server/form-post.server";
+import { openMailedLink } from "~/server/mail-links.server";
 import type { Route } from "./+types/verify-email";
 
 export const handle = { title: "Confirm your email address" };
@@ -19,20 +21,15 @@ export const headers = mailLinkPageHeaders;
  * one click, whose post does the work.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { mail } = getServices(context);
-  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
-  const userId = await whenDatabaseAvailable(() => mail.peek("verify-email", token));
-  return data(
-    { token: userId ? token : null, signedIn: context.get(sessionContext) !== null },
-    { status: userId ? 200 : 400 },
-  );
+  return openMailedLink(request, getServices(context).mail, "verify-email", {
+    signedIn: context.get(sessionContext) !== null,
+  });
 }
 
 /** Uses the token up and marks the address verified. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { mail } = getServices(context);
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const form = await readFormPost(request);
   const verified = await whenDatabaseAvailable(async () => {
     const userId = await mail.consume("verify-email", form.get(MAIL_TOKEN_PARAM));
     if (userId) await mail.markEmailVerified(userId);

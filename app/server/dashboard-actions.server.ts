@@ -5,6 +5,7 @@ import { findProvider } from "~/lib/sign-in-providers";
 import { changePassword, deleteAccount, setPassword, updateName } from "./account-settings.server";
 import type { AppServices } from "./context.server";
 import { currentSession } from "./dashboard.server";
+import { readFormPost } from "./form-post.server";
 import { listSignInProviders } from "./oauth.server";
 import type { Outcome } from "./outcome.server";
 import { done, refused } from "./outcome.server";
@@ -59,8 +60,7 @@ const CHECKS_A_PASSWORD = new Set<DashboardIntent>(["change-password", "delete-a
  * answer redirects.
  */
 export async function runDashboardAction(services: AppServices, request: Request) {
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  const form = await readFormPost(request);
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
