@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
-import { SubmitButton } from "~/components/dashboard/submit-button";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { LocalTime } from "~/components/local-time";
+import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

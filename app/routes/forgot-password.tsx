@@ -1,9 +1,9 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { getServices } from "~/server/context.server";
@@ -50,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostInFlight();
   const backToSignIn = (
     <PreloadLink
       to={SIGN_IN_PATH}
@@ -93,10 +92,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.email}
           error={actionData?.fieldError}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton busy={busy} size="lg" className="w-full">
           Send reset link
-        </Button>
+        </SubmitButton>
       </Form>
       {backToSignIn}
     </CenteredCard>

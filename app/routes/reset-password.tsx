@@ -1,8 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -53,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostInFlight();
   if (!loaderData.token || actionData?.expired) {
     return (
       <ExpiredLink>
@@ -83,10 +83,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           error={actionData?.fieldError}
           hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton busy={busy} size="lg" className="w-full">
           Set new password
-        </Button>
+        </SubmitButton>
       </Form>
     </CenteredCard>
   );

@@ -1,7 +1,8 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { FORGOT_PASSWORD_PATH, MAIL_TOKEN_PARAM, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
@@ -44,8 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignOutEverywhere({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostInFlight();
   if (actionData?.done) {
     return (
       <CenteredCard
@@ -85,10 +85,9 @@ export default function SignOutEverywhere({ loaderData, actionData }: Route.Comp
     >
       <Form method="post">
         <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
-        <Button type="submit" variant="destructive" size="lg" className="w-full" disabled={busy}>
-          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton busy={busy} variant="destructive" size="lg" className="w-full">
           Sign out everywhere
-        </Button>
+        </SubmitButton>
       </Form>
     </CenteredCard>
   );

@@ -1,7 +1,8 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
@@ -39,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostInFlight();
   const onward = loaderData.signedIn ? (
     <Button asChild>
       <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
@@ -76,10 +76,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     >
       <Form method="post">
         <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton busy={busy} size="lg" className="w-full">
           Confirm my email address
-        </Button>
+        </SubmitButton>
       </Form>
     </CenteredCard>
   );

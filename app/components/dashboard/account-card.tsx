@@ -1,10 +1,10 @@
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
+import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { NAME_MAX_LENGTH } from "~/lib/constants";
 import type { DashboardData } from "~/server/dashboard.server";
 import { FormFeedback } from "./form-feedback";
-import { SubmitButton } from "./submit-button";
 import { useDashboardForm } from "./use-dashboard-form";
 
 /** Who this is: the name (editable), email address and when they joined. */

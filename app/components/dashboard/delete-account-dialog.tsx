@@ -1,12 +1,12 @@
 import type { FormEvent, ReactElement } from "react";
 import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { DialogClose, DialogShell } from "~/components/ui/dialog-shell";
 import { PASSWORD_MAX_LENGTH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import { showToast } from "~/shell/toast";
 import { FormFeedback } from "./form-feedback";
 import { SignInAgainButton } from "./sign-in-again";
-import { SubmitButton } from "./submit-button";
 import { useDashboardForm } from "./use-dashboard-form";
 
 export type DeleteAccountProps = { hasPassword: boolean; freshUntil: string };

@@ -1,8 +1,8 @@
 import { LocalTime } from "~/components/local-time";
+import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SessionSummary } from "~/server/sessions.server";
 import { FormFeedback } from "./form-feedback";
-import { SubmitButton } from "./submit-button";
 import { useDashboardForm } from "./use-dashboard-form";
 
 const DEVICE_ICONS: Record<SessionSummary["deviceType"], string> = {

@@ -1,5 +1,6 @@
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
+import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import { type OAuthProviderId, PROVIDER_ICONS } from "~/lib/sign-in-providers";
@@ -7,7 +8,6 @@ import type { DashboardData } from "~/server/dashboard.server";
 import type { ProviderLink } from "~/server/provider-links.server";
 import { FormFeedback } from "./form-feedback";
 import { SignInAgainButton } from "./sign-in-again";
-import { SubmitButton } from "./submit-button";
 import { useDashboardForm } from "./use-dashboard-form";
 
 type Props = Pick<DashboardData, "hasPassword" | "providers" | "waysIn"> & { linkError: string | null };

@@ -1,5 +1,5 @@
+import { SubmitButton } from "~/components/submit-button";
 import { FormFeedback } from "./form-feedback";
-import { SubmitButton } from "./submit-button";
 import { useDashboardForm } from "./use-dashboard-form";
 
 /**

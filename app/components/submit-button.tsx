@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /** A form's submit button: disabled with a spinner while its form is being sent. */
@@ -18,4 +19,10 @@ export function SubmitButton({
       {children}
     </Button>
   );
+}
+
+/** Whether the page's own form post is on its way: its submit button shows that it is busy. */
+export function usePostInFlight(): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formMethod === "POST";
 }
