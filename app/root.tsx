@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useNavigation } from "react-router";
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { NavigationProgress } from "~/components/navigation-progress";
@@ -81,6 +81,7 @@ export default function App() {
     () => startBuildWatcher({ ownId: import.meta.env.BUILD_ID, intervalMs: buildPollIntervalMs }),
     [buildPollIntervalMs],
   );
+  const navigating = useNavigation().state !== "idle";
   const chunkFailure = useChunkLoadFailure(useLocation().key);
   if (chunkFailure) return <ErrorPage error={chunkFailure} />;
   return (
@@ -88,7 +89,7 @@ export default function App() {
       <DocumentTitle />
       <NavigationProgress />
       <SiteHeader />
-      <main className="flex flex-1 flex-col">
+      <main className="flex flex-1 flex-col" aria-busy={navigating || undefined}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
 import { PROGRESS_MIN_VISIBLE_MS, PROGRESS_SHOW_DELAY_MS } from "~/lib/constants";
 
@@ -12,7 +12,8 @@ export function NavigationProgress() {
   const [visible, setVisible] = useState(false);
   const shownAt = useRef(0);
 
-  useEffect(() => {
+  // A layout effect: the delay starts in the same commit that marks the page busy, not a task later.
+  useLayoutEffect(() => {
     if (busy && !visible) {
       const timer = setTimeout(() => {
         shownAt.current = Date.now();
