@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useNavigation } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { NavigationProgress } from "~/components/navigation-progress";
