@@ -1,8 +1,9 @@
+import { Suspense } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PreloadLink } from "~/components/preload-link";
-import { ProviderSignIn } from "~/components/provider-sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -24,6 +25,11 @@ import { type AuthAttempt, clientIpOf, tooManyAttemptsMessage } from "~/server/r
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
+
+/** The provider buttons (and their popup): code that reaches the browser only where providers are configured. */
+const ProviderSignIn = clientLazy(() =>
+  import("~/components/provider-sign-in").then((module) => module.ProviderSignIn),
+);
 
 export const headers = signInPageHeaders;
 
@@ -149,7 +155,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           </div>
           <div className="grid gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
             {loaderData.providerError && !actionData ? <Alert>{loaderData.providerError}</Alert> : null}
-            <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+            {loaderData.providers.length > 0 ? (
+              <Suspense>
+                <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+              </Suspense>
+            ) : null}
             {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
             {loaderData.providers.length > 0 || !isSignUp ? (
               <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">

@@ -256,3 +256,19 @@ test.describe("a lazy chunk that cannot be loaded", () => {
     expect(homeLoads()).toBe(1);
   });
 });
+
+test.describe("an error page whose code cannot be loaded", () => {
+  test("offers a reload instead of a blank page", async ({ page }) => {
+    await page.route("**/assets/http-error-screen-*.js", (route) => route.abort());
+    await openApp(page, "/");
+    // A client navigation to a page that does not exist needs the status page's code.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }
+      ).__reactRouterDataRouter.navigate("/no-such-page"),
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be loaded");
+    await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+    await expect(page).toHaveURL("/no-such-page");
+  });
+});

@@ -4,10 +4,17 @@ import { newAccount, signUpByRequest, type TestAccount } from "../fixtures/accou
 import { markEmailVerified } from "../fixtures/database";
 import { OIDC_ISSUER, OIDC_NAME } from "../fixtures/oidc";
 import { callbackFromProvider, signInAtProvider } from "../fixtures/oidc-flow";
-import { waitForHydration } from "../fixtures/page-state";
+import { waitForElementHydration, waitForHydration } from "../fixtures/page-state";
 
 const POPUP_FLAG = "temp-nuxt-auth-utils-popup";
 const signInButton = (page: Page) => page.getByRole("button", { name: `Sign in with ${OIDC_NAME}` });
+
+/** Opens the sign-in page once its provider buttons (code loaded after the page's) can open the popup. */
+async function openSignInPage(page: Page, path = "/login") {
+  await page.goto(path);
+  await waitForHydration(page);
+  await waitForElementHydration(signInButton(page));
+}
 
 /** A fresh address at the test provider (its login is the email). */
 const newLogin = (prefix = "oidc") => `${prefix}-${randomUUID()}@example.com`;
@@ -29,8 +36,7 @@ test("the popup signs in at the provider, closes itself, and the opener lands on
   page,
 }) => {
   await recordWindowOpen(page);
-  await page.goto("/login?redirect=/dashboard");
-  await waitForHydration(page);
+  await openSignInPage(page, "/login?redirect=/dashboard");
 
   const popupOpened = page.waitForEvent("popup");
   await signInButton(page).click();
@@ -74,8 +80,7 @@ async function blockPopups(page: Page) {
 /** Starts the OpenID sign-in as a full-page redirect (popups blocked). */
 async function startFullPageSignIn(page: Page, path = "/login?redirect=/dashboard") {
   await blockPopups(page);
-  await page.goto(path);
-  await waitForHydration(page);
+  await openSignInPage(page, path);
   await signInButton(page).click();
 }
 
@@ -89,8 +94,7 @@ test("a blocked popup falls back to the same flow as a full-page redirect", asyn
 });
 
 test("closing the popup makes the button usable again", async ({ page }) => {
-  await page.goto("/login");
-  await waitForHydration(page);
+  await openSignInPage(page);
   const popupOpened = page.waitForEvent("popup");
   await signInButton(page).click();
   const popup = await popupOpened;
@@ -208,8 +212,7 @@ test.describe("account linking", () => {
     await signUpByRequest(page.request, account);
     await page.context().clearCookies();
 
-    await page.goto("/login");
-    await waitForHydration(page);
+    await openSignInPage(page);
     const popupOpened = page.waitForEvent("popup");
     await signInButton(page).click();
     const popup = await popupOpened;

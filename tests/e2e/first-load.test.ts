@@ -1,0 +1,74 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { freshDir, launchApp, portFor, stopServer } from "../fixtures/server-process";
+
+/** Code that waits until it is used: menus, dialogs, toasts, status pages, preloading, passkey creation. */
+const LATER =
+  /\/assets\/(?:account-menu|account-menu-content|avatar|color-mode-menu-content|dropdown-shell|toaster|http-error-screen|route-preload|build-check|passkey-registration)-[\w-]+\.js$/;
+const PROVIDER_CODE = /\/assets\/(?:provider-sign-in|sign-in-popup)-[\w-]+\.js$/;
+
+/**
+ * The scripts a first visit to `url` fetches until the network is quiet,
+ * with Save-Data on, so that the speculative preloading of links stays out.
+ */
+async function firstLoadScripts(page: Page, url: string): Promise<string[]> {
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true } }),
+  );
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  return scripts;
+}
+
+test("a guest's first load of the landing page fetches none of the code that waits for use", async ({
+  page,
+}) => {
+  const scripts = await firstLoadScripts(page, "/");
+  expect(scripts.some((path) => /\/assets\/framework-/.test(path))).toBe(true);
+  expect(scripts.filter((path) => LATER.test(path) || PROVIDER_CODE.test(path))).toEqual([]);
+});
+
+test("the sign-in page fetches the provider buttons' code because providers are configured", async ({
+  page,
+}) => {
+  const scripts = await firstLoadScripts(page, "/login");
+  expect(scripts.filter((path) => LATER.test(path))).toEqual([]);
+  expect(scripts.some((path) => PROVIDER_CODE.test(path))).toBe(true);
+  await expect(page.getByRole("button", { name: /^Sign in with / }).first()).toBeVisible();
+});
+
+test("a signed-in page brings the account menu's code, and the menu works", async ({ page }) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  const scripts = await firstLoadScripts(page, "/dashboard");
+  expect(scripts.some((path) => /\/assets\/account-menu-[\w-]+\.js$/.test(path))).toBe(true);
+  await page.getByRole("button", { name: `Account menu for ${account.name}` }).click();
+  await expect(page.getByRole("menuitem", { name: /Sign out/ })).toBeVisible();
+});
+
+test("a status page brings its own code only when something went wrong", async ({ page }) => {
+  const scripts = await firstLoadScripts(page, "/no-such-page");
+  expect(scripts.some((path) => /\/assets\/http-error-screen-[\w-]+\.js$/.test(path))).toBe(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+});
+
+test.describe("with no sign-in provider configured", () => {
+  const port = portFor(87);
+  let server: Awaited<ReturnType<typeof launchApp>>;
+  test.beforeAll(async () => {
+    server = await launchApp(port, freshDir("no-providers"));
+  });
+  test.afterAll(async () => {
+    await stopServer(server);
+  });
+
+  test("the sign-in page fetches no provider code at all", async ({ page }) => {
+    const scripts = await firstLoadScripts(page, `http://localhost:${port}/login`);
+    expect(scripts.filter((path) => LATER.test(path) || PROVIDER_CODE.test(path))).toEqual([]);
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Sign in with (?!a passkey)/ })).toHaveCount(0);
+  });
+});
