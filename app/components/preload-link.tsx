@@ -15,7 +15,10 @@ import {
   type To,
   useHref,
 } from "react-router";
-import { preloadRoute } from "~/shell/route-preload";
+import { canPreload } from "~/shell/can-preload";
+
+/** The preloading code, fetched with the first preload: never on Save-Data or 2g. */
+const loadRoutePreload = () => import("~/shell/route-preload");
 
 let visibility: IntersectionObserver | undefined;
 const visibleCallbacks = new WeakMap<Element, () => void>();
@@ -44,7 +47,10 @@ export function usePreloadOnIntent(to: To, own: IntentHandlers = {}) {
   const framework = useContext(FrameworkContext);
   const href = useHref(to);
   const preload = useCallback(() => {
-    if (framework) preloadRoute(framework.manifest, framework.routeModules, href);
+    if (!framework || !canPreload()) return;
+    void loadRoutePreload().then(({ preloadRoute }) =>
+      preloadRoute(framework.manifest, framework.routeModules, href),
+    );
   }, [framework, href]);
   const ref: RefCallback<HTMLAnchorElement> = useCallback(
     (element) => (element ? observeVisibility(element, preload) : undefined),

@@ -1,5 +1,6 @@
 import { type UNSAFE_AssetsManifest as AssetsManifest, matchRoutes, type RouteObject } from "react-router";
 import { PRERENDERED_PATHS } from "~/lib/constants";
+import { canPreload } from "./can-preload";
 import { createPreloadQueue } from "./preload-queue";
 
 type ManifestRoute = NonNullable<AssetsManifest["routes"][string]>;
@@ -7,18 +8,6 @@ type ManifestRoute = NonNullable<AssetsManifest["routes"][string]>;
 const queue = createPreloadQueue();
 const requested = new Set<string>();
 const trees = new WeakMap<AssetsManifest["routes"], RouteObject[]>();
-
-/** No preloading for visitors who asked to save data, or on 2g. */
-export function canPreload(): boolean {
-  const { connection } = navigator as Navigator & {
-    connection?: { saveData?: boolean; effectiveType?: string };
-  };
-  return !(
-    connection?.saveData ||
-    connection?.effectiveType === "2g" ||
-    connection?.effectiveType === "slow-2g"
-  );
-}
 
 /** React Router's flat route manifest as the tree `matchRoutes` wants. */
 function routeTree(routes: AssetsManifest["routes"]): RouteObject[] {

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { BUILD_CHECK_MIN_GAP_MS } from "~/lib/constants";
-import { createBuildCheck } from "./build-watcher";
+import { createBuildCheck } from "./build-check";
 
 function setUp(answers: Array<unknown | Error>) {
   let time = 1_000_000;
