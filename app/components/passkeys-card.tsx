@@ -28,7 +28,7 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
     setAdding(true);
     setError(null);
     try {
-      const { addPasskey } = await import("~/shell/passkey-client");
+      const { addPasskey } = await import("~/shell/passkey-registration");
       const result = await addPasskey(name);
       if (!result.ok) {
         setError(result.message);

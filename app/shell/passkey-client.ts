@@ -1,11 +1,12 @@
 import { AUTH_API_PATH } from "~/lib/constants";
-import { authenticate, type CredentialJSON, isAlreadyRegistered, register } from "./webauthn";
+import { authenticate, type CredentialJSON } from "./webauthn";
 
 /**
- * The browser half of passkeys: the WebAuthn ceremony (`webauthn.ts`) and
- * better-auth's four passkey endpoints, called with plain `fetch`. Import
- * this module only with `import()`, when a passkey is first needed; it is
- * kept small because the sign-in page loads it at once for autofill.
+ * The browser half of signing in with a passkey: the WebAuthn ceremony
+ * (`webauthn.ts`) and better-auth's passkey endpoints, called with plain
+ * `fetch`. Import this module only with `import()`, when a passkey is first
+ * needed; it is kept small because the sign-in page loads it at once for
+ * autofill. Creating a passkey is in `passkey-registration.ts`.
  */
 export type PasskeyResult = { ok: true } | { ok: false; message: string };
 
@@ -16,7 +17,7 @@ type Answer = { ok: true; data: unknown } | { ok: false; failure: PasskeyResult 
  * message: better-auth answers `{ message }`, our edge's rate limit
  * `{ error }` (`429`).
  */
-async function callAuth(path: string, body?: unknown): Promise<Answer> {
+export async function callAuth(path: string, body?: unknown): Promise<Answer> {
   const response = await fetch(`${AUTH_API_PATH}${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -51,27 +52,5 @@ export async function signInWithPasskey({ autoFill = false } = {}): Promise<Pass
   }
   const { clientExtensionResults: _, ...signed } = response;
   const verified = await callAuth("/passkey/verify-authentication", { response: signed });
-  return verified.ok ? { ok: true } : verified.failure;
-}
-
-/** Creates a passkey on this device for the signed-in person. */
-export async function addPasskey(name: string): Promise<PasskeyResult> {
-  const options = await callAuth(`/passkey/generate-register-options?${new URLSearchParams({ name })}`);
-  if (!options.ok) return options.failure;
-  let response: CredentialJSON;
-  try {
-    response = await register(options.data as PublicKeyCredentialCreationOptionsJSON);
-  } catch (error) {
-    if (isAlreadyRegistered(error))
-      return {
-        ok: false,
-        message: "This device already holds a passkey for your account.",
-      };
-    // The visitor closed the browser's dialog (NotAllowedError) or it timed out.
-    const cancelled = ["NotAllowedError", "AbortError"].includes((error as Error).name);
-    return { ok: false, message: cancelled ? "No passkey was added." : (error as Error).message };
-  }
-  const { clientExtensionResults: _, ...signed } = response;
-  const verified = await callAuth("/passkey/verify-registration", { response: signed, name });
   return verified.ok ? { ok: true } : verified.failure;
 }

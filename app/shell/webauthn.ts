@@ -5,11 +5,10 @@
  * older ones get SimpleWebAuthn, loaded only then.
  */
 type RequestOptions = PublicKeyCredentialRequestOptionsJSON;
-type CreationOptions = PublicKeyCredentialCreationOptionsJSON;
 /** A credential as JSON, the shape better-auth verifies. */
 export type CredentialJSON = { clientExtensionResults?: unknown };
 
-const nativeJson = () =>
+export const nativeJson = () =>
   typeof PublicKeyCredential !== "undefined" &&
   typeof PublicKeyCredential.parseRequestOptionsFromJSON === "function" &&
   typeof PublicKeyCredential.parseCreationOptionsFromJSON === "function";
@@ -17,7 +16,7 @@ const nativeJson = () =>
 let current: AbortController | undefined;
 
 /** One ceremony at a time, as SimpleWebAuthn does: a new one (an explicit sign-in) ends a waiting autofill. */
-function nextCeremony(): AbortSignal {
+export function nextCeremony(): AbortSignal {
   current?.abort(new DOMException("A new ceremony started", "AbortError"));
   current = new AbortController();
   return current.signal;
@@ -36,25 +35,4 @@ export async function authenticate(options: RequestOptions, autoFill: boolean): 
   })) as PublicKeyCredential | null;
   if (!credential) throw new DOMException("No passkey was chosen", "NotAllowedError");
   return credential.toJSON() as unknown as CredentialJSON;
-}
-
-/** Creates a passkey on this device. */
-export async function register(options: CreationOptions): Promise<CredentialJSON> {
-  if (!nativeJson()) {
-    const { startRegistration } = await import("@simplewebauthn/browser");
-    return startRegistration({ optionsJSON: options as never });
-  }
-  const credential = (await navigator.credentials.create({
-    publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options),
-    signal: nextCeremony(),
-  })) as PublicKeyCredential | null;
-  if (!credential) throw new DOMException("No passkey was created", "NotAllowedError");
-  return credential.toJSON() as unknown as CredentialJSON;
-}
-
-/** True when the error means "this authenticator already holds a passkey for this account". */
-export function isAlreadyRegistered(error: unknown): boolean {
-  // The browser says InvalidStateError; SimpleWebAuthn names it with its own code.
-  const { name, code } = error as { name?: string; code?: string };
-  return name === "InvalidStateError" || code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED";
 }
