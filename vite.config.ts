@@ -2,9 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { buildInfo } from "./vite/build-info.ts";
+import { clientChunks } from "./vite/client-chunks.ts";
 import { nodeEntry } from "./vite/node-entry.ts";
 import { precompressAssets } from "./vite/precompress.ts";
-import { shellChunks } from "./vite/shell-chunks.ts";
 
 // The server build's entry is our Hono app (server/app.ts), which imports
 // React Router's server build itself: one module graph, one set of singletons.
@@ -13,5 +13,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), buildInfo(), shellChunks(), precompressAssets(), nodeEntry()],
+  plugins: [tailwindcss(), reactRouter(), buildInfo(), clientChunks(), precompressAssets(), nodeEntry()],
 });
