@@ -1,7 +1,6 @@
 import type { SessionState, SessionStore } from "./session-store";
 
 const CHANNEL = "app:session";
-const STORAGE_KEY = "app:session-changed";
 
 type Identity = string | null;
 
@@ -11,22 +10,15 @@ const identityOf = (state: SessionState): Identity => state.user?.id ?? null;
  * Tells the app's other tabs when this one signs in or out, and lets this
  * tab follow theirs (SPEC §3). A message carries who is now signed in; a tab
  * that already shows that person ignores it, so the news never echoes back.
- * BroadcastChannel where available, the `storage` event otherwise.
+ * Through a BroadcastChannel (every browser since 2022); a browser without
+ * one simply keeps each tab to itself.
  *
  * @returns a function that stops listening.
  */
 export function startSessionSync(store: SessionStore, onOtherTabChange: () => void): () => void {
-  let shared: Identity | undefined;
-
-  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
-  const publish = (identity: Identity) => {
-    if (channel) channel.postMessage({ identity });
-    else localStorage.setItem(STORAGE_KEY, JSON.stringify({ identity, at: Date.now() }));
-  };
-  const receive = (identity: Identity) => {
-    shared = identity;
-    if (identity !== identityOf(store.get())) onOtherTabChange();
-  };
+  if (typeof BroadcastChannel !== "function") return () => {};
+  const channel = new BroadcastChannel(CHANNEL);
+  let shared: Identity | undefined = store.get().ready ? identityOf(store.get()) : undefined;
 
   const unsubscribe = store.subscribe(() => {
     const state = store.get();
@@ -35,30 +27,17 @@ export function startSessionSync(store: SessionStore, onOtherTabChange: () => vo
     if (shared === undefined) shared = identity;
     if (identity === shared) return;
     shared = identity;
-    publish(identity);
+    channel.postMessage({ identity });
   });
-  if (store.get().ready) shared = identityOf(store.get());
-
-  const onMessage = (event: MessageEvent<{ identity?: unknown }>) => {
+  channel.addEventListener("message", (event: MessageEvent<{ identity?: unknown }>) => {
     const identity = event.data?.identity;
-    if (typeof identity === "string" || identity === null) receive(identity);
-  };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY || !event.newValue) return;
-    try {
-      const { identity } = JSON.parse(event.newValue) as { identity?: unknown };
-      if (typeof identity === "string" || identity === null) receive(identity);
-    } catch {
-      // Another script's junk under our key: nothing to follow.
-    }
-  };
-  channel?.addEventListener("message", onMessage);
-  if (!channel) window.addEventListener("storage", onStorage);
+    if (typeof identity !== "string" && identity !== null) return;
+    shared = identity;
+    if (identity !== identityOf(store.get())) onOtherTabChange();
+  });
 
   return () => {
     unsubscribe();
-    channel?.removeEventListener("message", onMessage);
-    channel?.close();
-    window.removeEventListener("storage", onStorage);
+    channel.close();
   };
 }
