@@ -1,9 +1,4 @@
-import { Outlet } from "react-router";
 import { requireUser } from "~/server/guards.server";
 
 /** Pages for signed-in people only: guests go to `/login?redirect=…`. */
 export const middleware = [requireUser];
-
-export default function AuthLayout() {
-  return <Outlet />;
-}

@@ -1,9 +1,4 @@
-import { Outlet } from "react-router";
 import { requireGuest } from "~/server/guards.server";
 
 /** Pages for guests only: signed-in visitors go on to their redirect target. */
 export const middleware = [requireGuest];
-
-export default function GuestLayout() {
-  return <Outlet />;
-}
