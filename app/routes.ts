@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -13,12 +13,25 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out-everywhere", "routes/sign-out-everywhere.tsx"),
-  route("__e2e", "routes/e2e/layout.tsx", [
-    route("crash", "routes/e2e/crash.tsx"),
-    route("forced-dark", "routes/e2e/forced-dark.tsx"),
-    route("forced-system", "routes/e2e/forced-system.tsx"),
-    route("icons", "routes/e2e/icons.tsx"),
-    route("links", "routes/e2e/links.tsx"),
-  ]),
+  ...e2eTestRoutes(),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
+
+/**
+ * The pages the end-to-end suite uses to provoke what real pages never do.
+ * Only a build made with `E2E_TEST_ROUTES=1` (`npm run test:e2e`) has them,
+ * and even there they answer only while the server runs with the same
+ * setting: a production build ships neither their code nor their routes.
+ */
+function e2eTestRoutes(): RouteConfigEntry[] {
+  if (process.env.E2E_TEST_ROUTES !== "1") return [];
+  return [
+    route("__e2e", "routes/e2e/layout.tsx", [
+      route("crash", "routes/e2e/crash.tsx"),
+      route("forced-dark", "routes/e2e/forced-dark.tsx"),
+      route("forced-system", "routes/e2e/forced-system.tsx"),
+      route("icons", "routes/e2e/icons.tsx"),
+      route("links", "routes/e2e/links.tsx"),
+    ]),
+  ];
+}
