@@ -8,10 +8,11 @@ import { readSession, signOut, toPublicSession } from "~/server/session.server";
  * cookie, `{ loggedOut: true }`, also when already signed out. The origin
  * check in front of this router refuses a cross-site DELETE.
  */
-export function sessionApi({ auth }: AppServices) {
+export function sessionApi(services: AppServices) {
+  const { auth } = services;
   return new Hono()
     .get("/", async (c) => {
-      const { session, setCookie } = await readSession(auth, c.req.raw.headers);
+      const { session, setCookie } = await readSession(services, c.req.raw.headers);
       for (const cookie of setCookie) c.header("Set-Cookie", cookie, { append: true });
       c.header("Cache-Control", "private, no-store");
       return c.json(toPublicSession(session));

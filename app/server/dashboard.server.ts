@@ -25,7 +25,7 @@ export async function currentSession({ auth }: Pick<AppServices, "auth">, header
  * middleware read for this request: it is not looked up again.
  */
 export async function loadDashboard(services: AppServices, signedIn: AuthSession) {
-  const { auth, env, db } = services;
+  const { env, db } = services;
   const { user, session } = signedIn;
   const offered = listSignInProviders(env.providers);
   const methodNames: Record<string, string> = {
@@ -34,7 +34,7 @@ export async function loadDashboard(services: AppServices, signedIn: AuthSession
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
   const [sessions, { accounts, ways }, passkeys, activity] = await Promise.all([
-    listActiveSessions(auth, user.id, session.id),
+    listActiveSessions(db, user.id, session.id),
     readWaysIn(
       db,
       user.id,

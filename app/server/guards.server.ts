@@ -16,7 +16,7 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   if (!services) return next(); // Prerendering at build time: a guest's page.
   // Never "signed out" by accident: a page that cannot know who is asking says so (503).
   const { session, found, setCookie } = await whenDatabaseAvailable(() =>
-    readSession(services.auth, request.headers),
+    readSession(services, request.headers),
   );
   context.set(sessionContext, session);
   context.set(authSessionContext, found);

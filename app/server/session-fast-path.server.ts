@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse } from "hono/utils/cookie";
+import type { Kysely } from "kysely";
 import type { Auth, AuthSession } from "./auth.server";
 
 /** better-call's signed cookie: `{value}.{base64 HMAC-SHA256}`, the signature always 44 characters. */
@@ -16,11 +17,91 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
+/** A moment as the database hands it back: ISO text on SQLite, a Date on PostgreSQL. */
+type Moment = string | Date;
+
+type Tables = {
+  session: {
+    id: string;
+    token: string;
+    userId: string;
+    expiresAt: Moment;
+    createdAt: Moment;
+    updatedAt: Moment;
+    ipAddress: string | null;
+    userAgent: string | null;
+  };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    /** 0/1 on SQLite, a boolean on PostgreSQL. */
+    emailVerified: number | boolean;
+    image: string | null;
+    createdAt: Moment;
+    updatedAt: Moment;
+  };
+};
+
+/**
+ * The session with that token and its user, in better-auth's shape (dates
+ * as `Date`, `emailVerified` a boolean): one query on the unique token
+ * index, joined to the user by primary key. better-auth's adapter would
+ * make two, each through its generic field mapping.
+ */
+export async function findSessionByToken(
+  kysely: Kysely<unknown>,
+  token: string,
+): Promise<AuthSession | undefined> {
+  const row = await (kysely as unknown as Kysely<Tables>)
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select([
+      "session.id as sessionId",
+      "session.expiresAt",
+      "session.createdAt as sessionCreatedAt",
+      "session.updatedAt as sessionUpdatedAt",
+      "session.ipAddress",
+      "session.userAgent",
+      "session.userId",
+      "user.name",
+      "user.email",
+      "user.emailVerified",
+      "user.image",
+      "user.createdAt as userCreatedAt",
+      "user.updatedAt as userUpdatedAt",
+    ])
+    .where("session.token", "=", token)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    session: {
+      id: row.sessionId,
+      token,
+      userId: row.userId,
+      expiresAt: new Date(row.expiresAt),
+      createdAt: new Date(row.sessionCreatedAt),
+      updatedAt: new Date(row.sessionUpdatedAt),
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+    },
+    user: {
+      id: row.userId,
+      name: row.name,
+      email: row.email,
+      emailVerified: Boolean(row.emailVerified),
+      image: row.image,
+      createdAt: new Date(row.userCreatedAt),
+      updatedAt: new Date(row.userUpdatedAt),
+    },
+  } as AuthSession;
+}
+
 /**
  * The common case of reading a session, without better-auth's endpoint
  * machinery (its request context, every plugin's hooks, WebCrypto): the
- * cookie's signature checked with the same HMAC and secret, then
- * better-auth's own lookup, one indexed query joining the user.
+ * cookie's signature checked with the same HMAC and secret, then one
+ * indexed query joining the user (`findSessionByToken`).
  *
  * `undefined` means "ask better-auth": no or a bad cookie, a session missing
  * or expired (better-auth clears the cookie and deletes the row), one due
@@ -28,7 +109,10 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
  * not remember me", or a leftover cookie cache. So the answers and the
  * writes stay better-auth's; only the read that changes nothing is ours.
  */
-export async function readSessionDirectly(auth: Auth, headers: Headers): Promise<AuthSession | undefined> {
+export async function readSessionDirectly(
+  { auth, db }: { auth: Auth; db: Kysely<unknown> },
+  headers: Headers,
+): Promise<AuthSession | undefined> {
   const context = await auth.$context;
   const cookies = parse(headers.get("cookie") ?? "");
   const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
@@ -36,11 +120,11 @@ export async function readSessionDirectly(auth: Auth, headers: Headers): Promise
   if (!signed || cookies[sessionData.name] || cookies[dontRememberToken.name]) return undefined;
   const token = verifiedToken(signed, context.secret);
   if (!token) return undefined;
-  const found = await context.internalAdapter.findSession(token);
+  const found = await findSessionByToken(db, token);
   if (!found) return undefined;
   const expiresAt = new Date(found.session.expiresAt).getTime();
   const { expiresIn, updateAge } = context.sessionConfig;
   const dueToSlide = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueToSlide) return undefined;
-  return found as AuthSession;
+  return found;
 }

@@ -1,5 +1,6 @@
 import type { PublicSession, SignedInSession } from "~/lib/session";
 import type { Auth, AuthSession } from "./auth.server";
+import type { AppServices } from "./context.server";
 import { readSessionDirectly } from "./session-fast-path.server";
 
 /**
@@ -8,10 +9,10 @@ import { readSessionDirectly } from "./session-fast-path.server";
  * `setCookie` carries the refreshed cookie when better-auth slid the expiry.
  */
 export async function readSession(
-  auth: Auth,
+  { auth, db }: Pick<AppServices, "auth" | "db">,
   headers: Headers,
 ): Promise<{ session: SignedInSession | null; found: AuthSession | null; setCookie: string[] }> {
-  const direct = await readSessionDirectly(auth, headers);
+  const direct = await readSessionDirectly({ auth, db }, headers);
   const result = direct ? undefined : await auth.api.getSession({ headers, returnHeaders: true });
   const setCookie = result?.headers.getSetCookie() ?? [];
   const found = direct ?? result?.response ?? null;

@@ -9,6 +9,9 @@ export type BrowserSummary = { label: string; deviceType: DeviceType };
 const DEVICE_TYPES = new Set<string>(["desktop", "mobile", "tablet"]);
 /** Longer user agents are junk or an attack; nothing in them is worth parsing. */
 const MAX_USER_AGENT_LENGTH = 512;
+/** Parsed user agents kept for reuse: a person's sessions are listed on every dashboard visit. */
+const SUMMARY_CACHE_SIZE = 500;
+const summaries = new Map<string, BrowserSummary>();
 
 /**
  * "Chrome on macOS", "Safari on iOS", "Firefox", "Unknown browser": the
@@ -21,6 +24,17 @@ export function summarizeUserAgent(userAgent: string | null | undefined): Browse
   const text = userAgent?.trim() ?? "";
   if (!text || text.length > MAX_USER_AGENT_LENGTH)
     return { label: "Unknown browser", deviceType: "unknown" };
+  let summary = summaries.get(text);
+  if (!summary) {
+    summary = parseUserAgent(text);
+    // A full cache starts again: simpler than an LRU, and it never grows past its size.
+    if (summaries.size >= SUMMARY_CACHE_SIZE) summaries.clear();
+    summaries.set(text, summary);
+  }
+  return summary;
+}
+
+function parseUserAgent(text: string): BrowserSummary {
   const parsed = Bowser.parse(text);
   const browser = parsed.browser.name?.trim();
   const os = parsed.os.name?.trim();
