@@ -18,3 +18,51 @@ export async function load(
     non2xx: result.non2xx,
   };
 }
+
+export type Target = { url: string; headers?: Record<string, string> };
+export type RoundsResult = LoadResult & { share: number; runs: Array<{ rps: number; p99: number }> };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/**
+ * Loads every target once per round, in turn, for `rounds` rounds, so a slow
+ * spell of a shared machine hits all targets alike rather than one. Each
+ * figure is the median of its runs; errors add up over all of them; the
+ * share is the median of each round's throughput over the first target's
+ * (the trivial route) in that same round.
+ */
+export async function loadInRounds(
+  targets: Record<string, Target>,
+  rounds: number,
+): Promise<Record<string, RoundsResult>> {
+  const names = Object.keys(targets);
+  const runs = new Map<string, LoadResult[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) {
+      const { url, headers } = targets[name] as Target;
+      runs.get(name)?.push(await load(url, headers));
+    }
+  }
+  const baseline = runs.get(names[0] ?? "") ?? [];
+  return Object.fromEntries(
+    names.map((name) => {
+      const results = runs.get(name) ?? [];
+      const shares = results.map((result, round) => result.rps / (baseline[round]?.rps || 1));
+      return [
+        name,
+        {
+          rps: median(results.map((result) => result.rps)),
+          p50: median(results.map((result) => result.p50)),
+          p99: median(results.map((result) => result.p99)),
+          errors: results.reduce((sum, result) => sum + result.errors, 0),
+          non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+          share: Math.round(median(shares) * 1000) / 1000,
+          runs: results.map(({ rps, p99 }) => ({ rps, p99 })),
+        },
+      ];
+    }),
+  );
+}
