@@ -1,14 +1,10 @@
-import { Suspense } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
-import { clientLazy } from "./client-lazy";
+import { AccountMenu } from "./account-menu";
 import { ColorModeSwitch } from "./color-mode-switch";
 import { PreloadLink, PreloadNavLink } from "./preload-link";
 import { useAppName, useSession } from "./use-session";
-
-/** The signed-in person's menu: its code (and the avatar's) never reaches a guest's browser. */
-const AccountMenu = clientLazy(() => import("./account-menu").then((module) => module.AccountMenu));
 
 /** The header on every page: product name, navigation, and the account menu or `Sign in`. */
 export function SiteHeader() {
@@ -41,10 +37,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           <ColorModeSwitch />
           {session ? (
-            // Signing in without a page load: an avatar-sized space until the menu's code arrives.
-            <Suspense fallback={<span className="size-8 rounded-full bg-muted" />}>
-              <AccountMenu user={session.user} />
-            </Suspense>
+            <AccountMenu user={session.user} />
           ) : (
             <Button asChild size="sm">
               <PreloadLink to="/login">Sign in</PreloadLink>
