@@ -49,10 +49,7 @@ type Tables = {
  * index, joined to the user by primary key. better-auth's adapter would
  * make two, each through its generic field mapping.
  */
-export async function findSessionByToken(
-  kysely: Kysely<unknown>,
-  token: string,
-): Promise<AuthSession | undefined> {
+async function findSessionByToken(kysely: Kysely<unknown>, token: string): Promise<AuthSession | undefined> {
   const row = await (kysely as unknown as Kysely<Tables>)
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
