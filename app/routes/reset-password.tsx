@@ -1,7 +1,8 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { FormField } from "~/components/form-field";
+import { MailedLinkForm } from "~/components/mailed-link-form";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
@@ -69,8 +70,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       title="Choose a new password"
       description="Setting it signs you out on every other device, and signs you in here."
     >
-      <Form method="post" className="grid gap-5">
-        <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
+      <MailedLinkForm token={loaderData.token} className="grid gap-5">
         {actionData?.fieldError ? <Alert>Please check the field below.</Alert> : null}
         <FormField
           label="New password"
@@ -86,7 +86,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <SubmitButton busy={busy} size="lg" className="w-full">
           Set new password
         </SubmitButton>
-      </Form>
+      </MailedLinkForm>
     </CenteredCard>
   );
 }

@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
+import { MailedLinkForm } from "~/components/mailed-link-form";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
@@ -83,12 +84,11 @@ export default function SignOutEverywhere({ loaderData, actionData }: Route.Comp
       title="Sign out everywhere?"
       description="This ends every session of your account, on every device, this one included."
     >
-      <Form method="post">
-        <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
+      <MailedLinkForm token={loaderData.token}>
         <SubmitButton busy={busy} variant="destructive" size="lg" className="w-full">
           Sign out everywhere
         </SubmitButton>
-      </Form>
+      </MailedLinkForm>
     </CenteredCard>
   );
 }

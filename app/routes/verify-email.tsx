@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
+import { MailedLinkForm } from "~/components/mailed-link-form";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
@@ -74,12 +75,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       title="Confirm your email address"
       description="One click, and this address is verified for your account."
     >
-      <Form method="post">
-        <input type="hidden" name={MAIL_TOKEN_PARAM} value={loaderData.token} />
+      <MailedLinkForm token={loaderData.token}>
         <SubmitButton busy={busy} size="lg" className="w-full">
           Confirm my email address
         </SubmitButton>
-      </Form>
+      </MailedLinkForm>
     </CenteredCard>
   );
 }
