@@ -25,7 +25,7 @@ import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
 import { createMailer, flushMail } from "~/server/mailer.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
-import { createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
+import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
 import { authApi } from "./auth-api";
@@ -61,14 +61,20 @@ export async function createServerApp() {
     : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log });
   const mail = accountMail({ env, mailer });
+  const rateLimits = createAuthRateLimits({
+    perIp: env.AUTH_RATE_LIMIT_PER_IP,
+    ...(redis
+      ? {
+          createLimiter: (rule) => createRedisRateLimiter(redis, rule),
+          passwords: createRedisFailureBudget(redis),
+        }
+      : {}),
+  });
   const services: AppServices = {
     env,
-    auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret, mail }),
+    auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret, mail, rateLimits, log }),
     mail,
-    rateLimits: createAuthRateLimits({
-      perIp: env.AUTH_RATE_LIMIT_PER_IP,
-      ...(redis ? { createLimiter: (rule) => createRedisRateLimiter(redis, rule) } : {}),
-    }),
+    rateLimits,
     db: db.kysely,
   };
   const stopCleanup = startExpiredRowCleanup(db.kysely, (error) =>

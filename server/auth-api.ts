@@ -1,71 +1,111 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import type { AppServices } from "~/server/context.server";
-import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { listSignInProviders } from "~/server/oauth.server";
+import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 
-/** better-auth endpoints that sign someone in, create an account or send a mail: rate limited. */
-const LIMITED_PATHS = [
-  /^\/request-password-reset$/,
-  /^\/sign-in\//,
-  /^\/sign-up\//,
-  /^\/passkey\/verify-authentication$/,
-  /^\/callback\//,
-  /^\/oauth2\/callback\//,
-];
-
-/** Endpoints whose body names an account (`email`), counted per account too. */
-const ACCOUNT_PATHS = {
-  "/sign-in/email": "sign-in",
-  "/sign-up/email": "sign-up",
-  // The same budget as the `/forgot-password` page: nobody floods a mailbox through the API either.
-  "/request-password-reset": "password-reset",
-} as const;
+/** A better-auth endpoint the browser calls itself, and the limit it counts against. */
+export type AuthDoor = {
+  method: "GET" | "POST";
+  /** The path under `/api/auth`, exactly as better-auth routes it. */
+  path: string;
+  /** `ip`: an attempt per client IP; `challenge`: a passkey challenge per client IP; null: needs a session. */
+  limit: "ip" | "challenge" | null;
+};
 
 /**
- * better-auth's own endpoints under `/api/auth` (OAuth callbacks, passkeys,
- * and its JSON API), behind the sign-in rate limits: per client IP, and per
- * account where the request names one. Past the limit: `429` with
- * `Retry-After`, JSON for API calls, a short page for a browser navigation
- * (an OAuth provider sending someone back).
+ * The only better-auth endpoints reachable over HTTP (SECURITY.md lists them
+ * and why): the passkey ceremonies, which run in the browser, and the
+ * callbacks of the configured sign-in providers, where the provider sends
+ * the browser back. Everything else (signing in with a password, sign-up,
+ * password changes, sessions, provider tokens…) is reached only through the
+ * app's own pages, which call `auth.api` on the server with the app's
+ * rules. An allowlist, so a better-auth upgrade that adds endpoints adds no
+ * doors.
  */
-export function authApi({ auth, rateLimits }: AppServices) {
-  return new Hono()
-    .use(async (c, next) => {
-      const path = c.req.path.slice(AUTH_API_PATH.length);
-      if (!LIMITED_PATHS.some((pattern) => pattern.test(path))) return next();
-      const kind = Object.hasOwn(ACCOUNT_PATHS, path)
-        ? ACCOUNT_PATHS[path as keyof typeof ACCOUNT_PATHS]
-        : undefined;
-      const account = kind ? await emailIn(c.req.raw) : undefined;
-      const result = await rateLimits.check({ ip: clientIpOf(c.req.raw), account, kind });
-      if (!result.allowed) {
-        return tooManyAttempts(
-          c,
-          result.retryAfterSeconds,
-          kind === "password-reset" ? "reset requests" : undefined,
-        );
-      }
-      return next();
-    })
-    .all("*", (c) => auth.handler(c.req.raw));
+export function authDoors(providerIds: readonly string[]): AuthDoor[] {
+  return [
+    // Every visit to /login asks for one (passkey autofill): a row until it expires.
+    { method: "GET", path: "/passkey/generate-authenticate-options", limit: "challenge" },
+    { method: "POST", path: "/passkey/verify-authentication", limit: "ip" },
+    // Adding a passkey on the dashboard: better-auth requires the session.
+    { method: "GET", path: "/passkey/generate-register-options", limit: null },
+    { method: "POST", path: "/passkey/verify-registration", limit: null },
+    ...providerIds.map((id): AuthDoor => ({ method: "GET", path: `/callback/${id}`, limit: "ip" })),
+  ];
 }
 
-/** The `email` of a JSON or form body, read from a copy so better-auth can still read it. */
-async function emailIn(request: Request): Promise<string | undefined> {
+/**
+ * better-auth's endpoints under `/api/auth`, behind the allowlist above:
+ * any other method or path answers `404` without reaching better-auth. The
+ * doors that stay open are rate limited per client IP (`429` with
+ * `Retry-After`, JSON for API calls, a short page for a browser coming
+ * back from a provider), refuse NUL characters anywhere in their input
+ * (`400`: no database stores them), and never answer a session token in
+ * their body (the cookie carries it).
+ */
+export function authApi({ auth, rateLimits, env }: Pick<AppServices, "auth" | "rateLimits" | "env">) {
+  const doors = authDoors(listSignInProviders(env.providers).map((provider) => provider.id));
+  const limits: Record<"ip" | "challenge", (ip: string) => Promise<RateLimitResult>> = {
+    ip: rateLimits.ip,
+    challenge: rateLimits.challenge,
+  };
+  return new Hono().all("*", async (c) => {
+    // The path as better-call will route it: the same URL parser, nothing decoded.
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice(AUTH_API_PATH.length);
+    const door = doors.find((candidate) => candidate.method === c.req.method && candidate.path === path);
+    if (!door) return c.json({ error: "Not Found" }, 404);
+    if (hasNul([...url.searchParams.values()]) || (await bodyHasNul(c.req.raw))) {
+      return c.json({ error: "Bad Request: NUL characters are not accepted." }, 400);
+    }
+    if (door.limit) {
+      const result = await limits[door.limit](clientIpOf(c.req.raw));
+      if (!result.allowed) return tooManyAttempts(c, result.retryAfterSeconds);
+    }
+    return withoutSessionTokens(await auth.handler(c.req.raw));
+  });
+}
+
+function hasNul(values: Iterable<string>): boolean {
+  for (const value of values) if (value.includes("\u0000")) return true;
+  return false;
+}
+
+/** Whether a JSON body has a NUL in any key or string (read from a copy; better-auth reads the original). */
+async function bodyHasNul(request: Request): Promise<boolean> {
+  if (!request.body) return false;
+  const text = await request.clone().text();
+  if (text.includes("\u0000")) return true;
+  let found = false;
   try {
-    const type = request.headers.get("content-type") ?? "";
-    const copy = request.clone();
-    const email = type.includes("application/json")
-      ? ((await copy.json()) as { email?: unknown } | null)?.email
-      : (await copy.formData()).get("email");
-    return typeof email === "string" && email.trim() ? email : undefined;
+    JSON.parse(text, (key, value) => {
+      if (key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) found = true;
+      return value;
+    });
   } catch {
-    return undefined; // Malformed: better-auth answers it with a 400.
+    return false; // Not JSON: better-auth answers it with a 400 or 415.
   }
+  return found;
 }
 
-function tooManyAttempts(c: Context, retryAfterSeconds: number, what?: string) {
-  const message = tooManyAttemptsMessage(retryAfterSeconds, what);
+/** Drops every `token` field from a JSON answer (better-auth's passkey sign-in returns the session's). */
+async function withoutSessionTokens(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: string;
+  try {
+    body = JSON.stringify(JSON.parse(text, (key, value) => (key === "token" ? undefined : value)));
+  } catch {
+    body = text;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function tooManyAttempts(c: Context, retryAfterSeconds: number) {
+  const message = tooManyAttemptsMessage(retryAfterSeconds);
   c.header("Retry-After", String(retryAfterSeconds));
   c.header("Cache-Control", "no-store");
   if (c.req.header("sec-fetch-mode") === "navigate") {

@@ -17,6 +17,9 @@ export const ACTIVITY_KINDS = [
   "other-sessions-revoked",
   "signed-out-everywhere",
   "name-changed",
+  "password-change-refused",
+  "account-deletion-refused",
+  "password-check-failed",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -66,5 +69,11 @@ export function describeActivity({ kind, method, success, browser }: ActivityIte
       return "Signed out everywhere from the new-device mail";
     case "name-changed":
       return "Name changed";
+    case "password-change-refused":
+      return "Password change refused: wrong current password";
+    case "account-deletion-refused":
+      return "Account deletion refused: wrong password";
+    case "password-check-failed":
+      return "Wrong password entered to confirm it was you";
   }
 }

@@ -90,8 +90,37 @@ export const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
 export const AUTH_RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
 /** Attempts per client IP per window (`AUTH_RATE_LIMIT_PER_IP` overrides). */
 export const AUTH_RATE_LIMIT_PER_IP = 100;
-/** Password sign-in attempts (and sign-ups) per email address per window. */
+/**
+ * Passkey challenges per client IP per window, as a multiple of the per-IP
+ * limit: every visit to the sign-in page asks for one (autofill), and each
+ * is a row in the database until it expires.
+ */
+export const PASSKEY_CHALLENGES_PER_IP_FACTOR = 3;
+/** Sign-ups per email address per window. */
 export const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
+
+/**
+ * Wrong passwords (sign-in, and the password checks of a signed-in session:
+ * changing it, deleting the account), counted per account, and apart per
+ * browser that signed in to it before (the device cookie). The first five
+ * cost nothing; then each failure makes the next attempt wait, 1 minute,
+ * 2, 4… up to an hour; the count is forgotten a day after the last failure.
+ * Successful attempts never count.
+ */
+export const PASSWORD_FAILURES_BEFORE_BACKOFF = 5;
+export const PASSWORD_BACKOFF_FIRST_WAIT_SECONDS = 60;
+export const PASSWORD_BACKOFF_MAX_WAIT_SECONDS = 60 * 60;
+export const PASSWORD_FAILURES_FORGOTTEN_AFTER_SECONDS = 24 * 60 * 60;
+/**
+ * The device cookie (OWASP's device-cookie scheme): signed, `HttpOnly`, set
+ * at every sign-in, naming the accounts this browser signed in to (at most
+ * `DEVICE_COOKIE_MAX_ACCOUNTS`, the latest first). A browser holding it has
+ * a failure budget of its own for those accounts, so a stranger's failures
+ * never lock their owner out.
+ */
+export const DEVICE_COOKIE_NAME = "device";
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const DEVICE_COOKIE_MAX_ACCOUNTS = 10;
 /**
  * The request header the HTTP edge sets to the client IP it resolved,
  * overwriting whatever the client sent; better-auth and the actions read it.

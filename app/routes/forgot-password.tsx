@@ -6,11 +6,12 @@ import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import type { Auth } from "~/server/auth.server";
 import { getServices } from "~/server/context.server";
 import { emailAddress } from "~/server/credentials.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { readFormPost } from "~/server/form-post.server";
-import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIpOf, retryAfterOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { title: "Forgot password" };
@@ -36,17 +37,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ sent: false, email: typed, fieldError }, { status: 400 });
   }
   const email = parsed.data;
-  const limit = await rateLimits.check({ ip: clientIpOf(request), account: email, kind: "password-reset" });
-  if (!limit.allowed) {
+  // Per IP here; per address inside better-auth (address-limits.server.ts).
+  const limit = await rateLimits.ip(clientIpOf(request));
+  const refusal = limit.allowed
+    ? await whenDatabaseAvailable(() => requestReset(auth, email, request.headers))
+    : limit.retryAfterSeconds;
+  if (refusal !== null) {
     return data<ActionData>(
-      { sent: false, email, message: tooManyAttemptsMessage(limit.retryAfterSeconds, "reset requests") },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { sent: false, email, message: tooManyAttemptsMessage(refusal, "reset requests") },
+      { status: 429, headers: { "Retry-After": String(refusal) } },
     );
   }
-  await whenDatabaseAvailable(() =>
-    auth.api.requestPasswordReset({ body: { email }, headers: request.headers }),
-  );
   return data<ActionData>({ sent: true, email });
+}
+
+/** Asks better-auth for the reset mail; the seconds to wait when refused for too many requests, else null. */
+async function requestReset(auth: Auth, email: string, headers: Headers): Promise<number | null> {
+  try {
+    await auth.api.requestPasswordReset({ body: { email }, headers });
+    return null;
+  } catch (error) {
+    const retryAfterSeconds = retryAfterOf(error);
+    if (retryAfterSeconds === null) throw error;
+    return retryAfterSeconds;
+  }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

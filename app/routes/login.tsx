@@ -21,7 +21,7 @@ import { createAccount, type FieldErrors, signInWithPassword } from "~/server/cr
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { readFormPost } from "~/server/form-post.server";
 import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
-import { type AuthAttempt, clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Sign in" };
@@ -55,19 +55,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The rate-limit verdict for a form post, as the page's answer when it is refused. */
+/** The page's answer to an attempt refused for too many attempts: `429` with `Retry-After`. */
+function tooManyAttempts(answer: Omit<ActionData, "message">, retryAfterSeconds: number, message?: string) {
+  return data<ActionData>(
+    { ...answer, message: message ?? tooManyAttemptsMessage(retryAfterSeconds) },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+/** The per-IP verdict for a form post, as the page's answer when it is refused. */
 async function refuseWhenLimited(
   { rateLimits }: AppServices,
   request: Request,
-  attempt: Omit<AuthAttempt, "ip">,
   answer: Omit<ActionData, "message">,
 ) {
-  const { allowed, retryAfterSeconds } = await rateLimits.check({ ...attempt, ip: clientIpOf(request) });
-  if (allowed) return null;
-  return data<ActionData>(
-    { ...answer, message: tooManyAttemptsMessage(retryAfterSeconds) },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
+  const { allowed, retryAfterSeconds } = await rateLimits.ip(clientIpOf(request));
+  return allowed ? null : tooManyAttempts(answer, retryAfterSeconds);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const limited = await refuseWhenLimited(services, request, {}, { mode, values });
+    const limited = await refuseWhenLimited(services, request, { mode, values });
     if (limited) return limited;
     const started = await startOAuthSignIn(auth, {
       provider,
@@ -103,16 +106,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirectSettingCookies(started.url, started.setCookie);
   }
 
-  const refused = await refuseWhenLimited(
-    services,
-    request,
-    { account: text("email"), kind: mode === "signup" ? "sign-up" : "sign-in" },
-    { mode, values },
-  );
+  // Per IP here; per account (wrong passwords, sign-ups) inside better-auth, on the values it is given.
+  const refused = await refuseWhenLimited(services, request, { mode, values });
   if (refused) return refused;
   const input = { name: text("name"), email: text("email"), password: text("password") };
   const submit = mode === "signup" ? createAccount : signInWithPassword;
   const result = await whenDatabaseAvailable(() => submit(auth, input, request.headers));
+  if (!result.ok && result.retryAfterSeconds) {
+    return tooManyAttempts({ mode, values }, result.retryAfterSeconds, result.message);
+  }
   if (!result.ok) {
     return data<ActionData>(
       { mode, message: result.message, fieldErrors: result.fieldErrors, values },

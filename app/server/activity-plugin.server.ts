@@ -29,9 +29,14 @@ const ENTRY_FOR_PATH: Record<string, ActivityKind> = {
   "/passkey/verify-registration": "passkey-added",
   "/passkey/update-passkey": "passkey-renamed",
   "/passkey/delete-passkey": "passkey-removed",
-  "/revoke-session": "session-revoked",
-  "/revoke-other-sessions": "other-sessions-revoked",
   "/update-user": "name-changed",
+};
+
+/** Password checks of a signed-in person whose failure is an entry of its own (the wrong password counts, too). */
+const REFUSAL_FOR_PATH: Record<string, ActivityKind> = {
+  "/change-password": "password-change-refused",
+  "/delete-user": "account-deletion-refused",
+  "/verify-password": "password-check-failed",
 };
 
 /** Whether the user was created with this sign-in (an account made by a provider). */
@@ -57,9 +62,10 @@ function whereFrom(headers: Headers | undefined) {
  * this account; failed ones at their endpoints, when the account is known
  * (a wrong password for an existing email, a known passkey that failed to
  * verify). A failed sign-in for an email with no account has nobody to
- * belong to and is not kept (the rate limits still count it). Account
- * changes are logged when their endpoint succeeds, whether our dashboard's
- * actions or a direct API call made them.
+ * belong to and is not kept (the rate limits still count it). A wrong
+ * password while signed in (changing it, deleting the account) is kept too.
+ * Account changes are logged when their endpoint succeeds, whichever door
+ * the call came through.
  */
 export function activityLog(
   kysely: Kysely<unknown>,
@@ -170,8 +176,14 @@ export function activityLog(
       });
       return;
     }
-    const kind = ENTRY_FOR_PATH[path];
     const userId = ctx.context.session?.user.id;
+    const refusal = REFUSAL_FOR_PATH[path];
+    const returned = ctx.context.returned as { body?: { code?: unknown } } | undefined;
+    if (failed && refusal && userId && returned?.body?.code === "INVALID_PASSWORD") {
+      await recordActivity(kysely, { userId, kind: refusal, success: false, ...whereFrom(ctx.headers) });
+      return;
+    }
+    const kind = ENTRY_FOR_PATH[path];
     if (failed || !kind || !userId) return;
     if (kind === "name-changed" && typeof (ctx.body as { name?: unknown })?.name !== "string") return;
     await recordActivity(kysely, { userId, kind, ...whereFrom(ctx.headers) });

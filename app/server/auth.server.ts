@@ -1,6 +1,6 @@
-import { createLogger } from "@better-auth/core/env";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
+import { hashPassword } from "better-auth/crypto";
 import type { Kysely } from "kysely";
 import {
   AUTH_RESULT_PATH,
@@ -15,17 +15,28 @@ import {
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { type AccountMail, accountMail, discardMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
+import { addressLimits } from "./address-limits.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
+import { fieldRules } from "./field-rules.server";
 import { HASHED_TOKEN_PREFIXES } from "./mail-tokens.server";
 import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
+import { passwordAttemptLimits, verifyPasswordWithinBudget } from "./password-attempts.server";
+import { type AuthRateLimits, createAuthRateLimits } from "./rate-limit.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
 import { keepOneWayIn } from "./sign-in-methods.server";
 
-/** better-auth's own logger, for everything but database outages. */
-const betterAuthLogger = createLogger({ level: "error" });
+/** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
+export type AuthLog = (record: {
+  level: "debug" | "info" | "warn" | "error";
+  msg: string;
+  detail?: string;
+}) => void;
+
+/** Without a log (unit tests): to stderr, one JSON object per line all the same. */
+const stderrLog: AuthLog = (record) => process.stderr.write(`${JSON.stringify(record)}\n`);
 
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
@@ -35,6 +46,9 @@ type AuthOptions = {
   secret: string;
   /** The account mails (reset, verification, new-device notice); unit tests may leave it out. */
   mail?: AccountMail;
+  /** The limits and the failure budget the auth endpoints apply; fresh in-memory ones when not given. */
+  rateLimits?: AuthRateLimits;
+  log?: AuthLog;
 };
 
 /**
@@ -51,6 +65,8 @@ export function createAuth({
   dialect = "sqlite",
   secret,
   mail = accountMail({ env, mailer: discardMail }),
+  rateLimits = createAuthRateLimits(),
+  log = stderrLog,
 }: AuthOptions) {
   const { github, google, oidc } = env.providers;
   return betterAuth({
@@ -65,6 +81,8 @@ export function createAuth({
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // scrypt, and never a password checked without an attempt claimed from its budget.
+      password: { hash: hashPassword, verify: verifyPasswordWithinBudget },
       // Signing in works before the address is verified (a documented
       // choice); linking a provider to the account does not (accountLinking).
       requireEmailVerification: false,
@@ -87,7 +105,12 @@ export function createAuth({
       // We never take ID tokens from the browser (Google One Tap): only the redirect flow.
       ...(google ? { google: { ...google, disableIdTokenSignIn: true } } : {}),
     },
+    // The first three run first: malformed input is refused before anything
+    // is counted, and per-address limits before a password is checked.
     plugins: [
+      fieldRules(),
+      addressLimits(rateLimits),
+      passwordAttemptLimits(rateLimits.passwords),
       passkey({
         rpID: new URL(env.APP_URL).hostname,
         rpName: env.APP_NAME,
@@ -96,7 +119,7 @@ export function createAuth({
         // A passkey signs in without a username, so the credential must be discoverable.
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       }),
-      ...(oidc ? [openIdConnect(oidc)] : []),
+      ...(oidc ? [openIdConnect(oidc, (message) => log({ level: "warn", msg: message }))] : []),
       activityLog(kysely, { onNewDevice: mail.sendNewDeviceNotice }),
       mail.plugin,
       keepOneWayIn(
@@ -135,7 +158,9 @@ export function createAuth({
     // better-auth's own JWT links stay closed.
     disabledPaths: ["/send-verification-email", "/verify-email"],
     // Failed or refused OAuth callbacks land on our page, which explains them.
-    onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}` },
+    // Errors that are not answers (a bug, the database away) are thrown to the
+    // HTTP edge, which logs them as JSON and answers 500 or 503.
+    onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}`, throw: true },
     // Our own limiter counts sign-ins at the HTTP edge and in the login
     // actions (per IP and per account, with Retry-After); better-auth's
     // would count some of the same requests a second time.
@@ -149,10 +174,17 @@ export function createAuth({
     },
     logger: {
       level: "error",
-      // A database outage is answered 503 and logged by the HTTP edge, one
-      // line per request; better-auth would add a stack trace to each.
+      // One JSON object per line, like every other log line: text a request
+      // put in a message (a callback URL, an email) is escaped by the JSON
+      // encoding and cannot start a line of its own. A database outage is
+      // answered 503 and logged by the HTTP edge, once per request.
       log: (level, message, ...args) => {
-        if (!args.some((arg) => isDatabaseUnavailable(arg))) betterAuthLogger[level](message, ...args);
+        if (args.some((arg) => isDatabaseUnavailable(arg))) return;
+        const detail = args
+          .filter((arg) => arg !== undefined)
+          .map((arg) => (arg instanceof Error ? arg.message : String(arg)))
+          .join(" ");
+        log({ level, msg: `better-auth: ${message}`, ...(detail ? { detail } : {}) });
       },
     },
   });

@@ -1,7 +1,14 @@
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSKEY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "~/lib/constants";
 import type { Auth } from "./auth.server";
+import { retryAfterOf } from "./rate-limit.server";
 
 /** An email address as people type it: trimmed and lower-cased. */
 export const emailAddress = z
@@ -29,16 +36,26 @@ export const enteredPassword = z
 
 const signInSchema = z.object({ email: emailAddress, password: enteredPassword });
 
-/** A person's name, as they write it: trimmed, no control characters. */
-export const personName = z
-  .string({ error: "Enter your name." })
-  .trim()
-  .min(1, "Enter your name.")
-  .max(NAME_MAX_LENGTH, `Use at most ${NAME_MAX_LENGTH} characters.`)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Use letters, not control characters.");
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-const signUpSchema = z.object({
+/** A name people give something: trimmed, at most `max` characters, no control characters (line breaks, NUL). */
+function displayName(max: number, missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `Use at most ${max} characters.`)
+    .refine((name) => !CONTROL_CHARACTERS.test(name), "Use letters, not control characters.");
+}
+
+/** A person's name, as they write it. */
+export const personName = displayName(NAME_MAX_LENGTH, "Enter your name.");
+
+/** A passkey's name ("Work laptop"). */
+export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
+
+export const signUpSchema = z.object({
   name: personName,
   email: emailAddress,
   password: newPassword,
@@ -48,7 +65,7 @@ export type FieldErrors = Partial<Record<"name" | "email" | "password", string>>
 
 export type CredentialsResult =
   | { ok: true; headers: Headers }
-  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
 
 /** The first message per field of a failed parse. */
 export function fieldErrorsOf<Field extends string = keyof FieldErrors>(
@@ -60,6 +77,13 @@ export function fieldErrorsOf<Field extends string = keyof FieldErrors>(
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** A refusal for too many attempts (better-auth's `429`), with its wait; null for anything else. */
+function tooManyAttempts(error: unknown): CredentialsResult | null {
+  const retryAfterSeconds = retryAfterOf(error);
+  if (retryAfterSeconds === null) return null;
+  return { ok: false, status: 429, message: (error as Error).message, retryAfterSeconds };
 }
 
 function invalidInput(error: z.ZodError): CredentialsResult {
@@ -94,6 +118,8 @@ export async function signInWithPassword(
     });
     return { ok: true, headers };
   } catch (error) {
+    const limited = tooManyAttempts(error);
+    if (limited) return limited;
     if (isAPIError(error) && error.statusCode < 500) {
       return { ok: false, status: 401, message: INVALID_CREDENTIALS };
     }
@@ -118,6 +144,8 @@ export async function createAccount(
     });
     return { ok: true, headers };
   } catch (error) {
+    const limited = tooManyAttempts(error);
+    if (limited) return limited;
     if (isAPIError(error) && error.body?.code?.startsWith("USER_ALREADY_EXISTS")) {
       return {
         ok: false,

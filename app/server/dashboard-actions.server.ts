@@ -8,7 +8,7 @@ import { currentSession } from "./dashboard.server";
 import { readFormPost } from "./form-post.server";
 import { listSignInProviders } from "./oauth.server";
 import type { Outcome } from "./outcome.server";
-import { done, refused } from "./outcome.server";
+import { done, refused, tooMany } from "./outcome.server";
 import { deletePasskey, renamePasskey } from "./passkeys.server";
 import { startLinking, unlinkProvider } from "./provider-links.server";
 import { clientIpOf, tooManyAttemptsMessage } from "./rate-limit.server";
@@ -49,9 +49,6 @@ function isIntent(value: unknown): value is DashboardIntent {
   return typeof value === "string" && (DASHBOARD_INTENTS as readonly string[]).includes(value);
 }
 
-/** Intents that check a password: they count against the account's sign-in attempts. */
-const CHECKS_A_PASSWORD = new Set<DashboardIntent>(["change-password", "delete-account"]);
-
 /**
  * The dashboard's form posts, each a plain form that also works without
  * JavaScript. Runs the intent against better-auth with the request's own
@@ -79,19 +76,16 @@ export async function runDashboardAction(services: AppServices, request: Request
       },
       {
         status: outcome.ok ? 200 : outcome.status,
-        headers: cookieHeaders(outcome.ok ? outcome.setCookie : []),
+        headers: answerHeaders(outcome),
       },
     );
   if (!isIntent(intent)) return answer(refused(400, "Unknown request."));
 
-  const { auth, env, rateLimits } = services;
+  // Password checks (changing it, deleting the account) count against the
+  // account's failure budget inside better-auth (password-attempts.server.ts).
+  const { auth, env } = services;
   const { headers } = request;
   const { user, session } = await currentSession(services, headers);
-
-  if (CHECKS_A_PASSWORD.has(intent) && field(intent === "delete-account" ? "password" : "currentPassword")) {
-    const limit = await rateLimits.check({ ip: clientIpOf(request), account: user.email, kind: "sign-in" });
-    if (!limit.allowed) return answer(refused(429, tooManyAttemptsMessage(limit.retryAfterSeconds)));
-  }
 
   const providers = listSignInProviders(env.providers);
   switch (intent) {
@@ -155,16 +149,24 @@ async function resendVerification(
   user: { id: string; email: string; name: string; emailVerified: boolean },
 ): Promise<Outcome> {
   if (user.emailVerified) return refused(400, "Your email address is already verified.");
-  const limit = await rateLimits.check({
-    ip: clientIpOf(request),
-    account: user.email,
-    kind: "verification-email",
-  });
+  const forIp = await rateLimits.ip(clientIpOf(request));
+  const limit = forIp.allowed ? await rateLimits.address("verification-email", user.email) : forIp;
   if (!limit.allowed) {
-    return refused(429, tooManyAttemptsMessage(limit.retryAfterSeconds, "verification mails"));
+    return tooMany(
+      tooManyAttemptsMessage(limit.retryAfterSeconds, "verification mails"),
+      limit.retryAfterSeconds,
+    );
   }
   await mail.sendVerification(user);
   return done(`We sent a new link to ${user.email}.`);
+}
+
+/** The cookies a change set, or the wait of a refusal for too many attempts. */
+function answerHeaders(outcome: Outcome): Headers {
+  if (outcome.ok) return cookieHeaders(outcome.setCookie);
+  const headers = new Headers();
+  if (outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
+  return headers;
 }
 
 function cookieHeaders(cookies: readonly string[] = []): Headers {

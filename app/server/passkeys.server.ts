@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { z } from "zod";
-import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
 import type { Auth } from "./auth.server";
+import { passkeyName } from "./credentials.server";
 import { attempt, done, type Outcome, refused } from "./outcome.server";
 import { LAST_WAY_IN_CODE, LAST_WAY_IN_MESSAGE } from "./sign-in-methods.server";
 
@@ -45,12 +44,6 @@ export async function deletePasskey(auth: Auth, headers: Headers, id: string): P
     NOT_FOUND,
   );
 }
-
-const passkeyName = z
-  .string({ error: "Give the passkey a name." })
-  .trim()
-  .min(1, "Give the passkey a name.")
-  .max(PASSKEY_NAME_MAX_LENGTH, `Use at most ${PASSKEY_NAME_MAX_LENGTH} characters.`);
 
 /** Renames one of the signed-in person's passkeys. */
 export async function renamePasskey(

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import type { AppServices } from "./context.server";
 import { newPassword as newPasswordRule } from "./credentials.server";
+import { forgetPasswordFailures } from "./password-attempts.server";
 
 export type ResetOutcome =
   | { ok: true; setCookie: string[] }
@@ -14,10 +15,12 @@ const expired: ResetOutcome = { ok: false, expired: true };
  * account in one transaction (`revokeSessionsOnPasswordReset`); it signs
  * nobody in. So this then signs the browser in exactly as the sign-in form
  * does, with the new password: a new session id, the activity log, and
- * the new-device notice when this browser is new to the account.
+ * the new-device notice when this browser is new to the account. Wrong
+ * passwords counted against the account before are forgotten: following
+ * the link proved who this is.
  */
 export async function resetPasswordAndSignIn(
-  { auth, mail }: Pick<AppServices, "auth" | "mail">,
+  { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
   requestHeaders: Headers,
   input: { token: unknown; newPassword: unknown },
 ): Promise<ResetOutcome> {
@@ -36,6 +39,11 @@ export async function resetPasswordAndSignIn(
   }
   const user = await mail.store().findUserById(userId);
   if (!user) return expired;
+  // Someone locked out by wrong passwords gets back in by resetting it.
+  await forgetPasswordFailures(await auth.$context, rateLimits.passwords, requestHeaders, {
+    email: user.email,
+    userId: user.id,
+  });
   const { headers } = await auth.api.signInEmail({
     body: { email: user.email, password: parsed.data, rememberMe: true },
     headers: requestHeaders,

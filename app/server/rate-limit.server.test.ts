@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { PASSKEY_CHALLENGES_PER_IP_FACTOR } from "~/lib/constants";
 import {
   createAuthRateLimits,
   createMemoryRateLimiter,
@@ -55,63 +56,42 @@ describe("createAuthRateLimits", () => {
     createAuthRateLimits({
       perIp: 5,
       perAccount: 2,
-      windowSeconds: 600,
-      createLimiter: (rule) => createMemoryRateLimiter(rule, time.now),
-    });
-
-  test("limits one account across many addresses", async () => {
-    const auth = limits();
-    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com" })).allowed).toBe(true);
-    expect((await auth.check({ ip: "192.0.2.2", account: "ADA@example.com " })).allowed).toBe(true);
-    const third = await auth.check({ ip: "192.0.2.3", account: "ada@example.com" });
-    expect(third).toEqual({ allowed: false, retryAfterSeconds: 600 });
-    expect((await auth.check({ ip: "192.0.2.3", account: "grace@example.com" })).allowed).toBe(true);
-  });
-
-  test("each kind of mail has its own per-address budget, apart from sign-ins", async () => {
-    const time = clock();
-    const auth = createAuthRateLimits({
-      perIp: 100,
-      perAccount: 5,
       mailsPerAccount: 1,
       windowSeconds: 600,
       createLimiter: (rule) => createMemoryRateLimiter(rule, time.now),
     });
-    const ada = { ip: "192.0.2.1", account: "ada@example.com" };
-    expect((await auth.check({ ...ada, kind: "password-reset" })).allowed).toBe(true);
-    expect((await auth.check({ ...ada, kind: "password-reset" })).allowed).toBe(false);
-    expect((await auth.check({ ...ada, kind: "verification-email" })).allowed).toBe(true);
-    expect((await auth.check({ ...ada, kind: "sign-in" })).allowed).toBe(true);
+
+  test("limits sign-ups of one address, however written, across many IPs", async () => {
+    const auth = limits();
+    expect((await auth.address("sign-up", "ada@example.com")).allowed).toBe(true);
+    expect((await auth.address("sign-up", "ADA@example.com ")).allowed).toBe(true);
+    expect(await auth.address("sign-up", "ada@example.com")).toEqual({
+      allowed: false,
+      retryAfterSeconds: 600,
+    });
+    expect((await auth.address("sign-up", "grace@example.com")).allowed).toBe(true);
+  });
+
+  test("each kind of mail has its own per-address budget, apart from sign-ups", async () => {
+    const auth = limits();
+    expect((await auth.address("password-reset", "ada@example.com")).allowed).toBe(true);
+    expect((await auth.address("password-reset", "ada@example.com")).allowed).toBe(false);
+    expect((await auth.address("verification-email", "ada@example.com")).allowed).toBe(true);
+    expect((await auth.address("sign-up", "ada@example.com")).allowed).toBe(true);
     expect(tooManyAttemptsMessage(600, "reset requests")).toBe(
       "Too many reset requests. Try again in 10 minutes.",
     );
   });
 
-  test("limits one address across many accounts", async () => {
+  test("limits one client IP, and passkey challenges per IP apart, with a larger budget", async () => {
     const auth = limits();
-    for (let i = 0; i < 5; i += 1) {
-      expect((await auth.check({ ip: "192.0.2.1", account: `user${i}@example.com` })).allowed).toBe(true);
+    for (let i = 0; i < 5; i += 1) expect((await auth.ip("192.0.2.1")).allowed).toBe(true);
+    expect((await auth.ip("192.0.2.1")).allowed).toBe(false);
+    expect((await auth.ip("192.0.2.2")).allowed).toBe(true);
+    for (let i = 0; i < 5 * PASSKEY_CHALLENGES_PER_IP_FACTOR; i += 1) {
+      expect((await auth.challenge("192.0.2.1")).allowed).toBe(true);
     }
-    expect((await auth.check({ ip: "192.0.2.1", account: "user9@example.com" })).allowed).toBe(false);
-    expect((await auth.check({ ip: "192.0.2.1" })).allowed).toBe(false);
-    expect((await auth.check({ ip: "192.0.2.2" })).allowed).toBe(true);
-  });
-
-  test("counts sign-ins and sign-ups of one address apart", async () => {
-    const auth = limits();
-    await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" });
-    await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" });
-    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com", kind: "sign-up" })).allowed).toBe(
-      false,
-    );
-    expect((await auth.check({ ip: "192.0.2.1", account: "ada@example.com" })).allowed).toBe(true);
-  });
-
-  test("does not count an attempt refused per address against its account", async () => {
-    const auth = limits();
-    for (let i = 0; i < 5; i += 1) await auth.check({ ip: "192.0.2.1" });
-    for (let i = 0; i < 3; i += 1) await auth.check({ ip: "192.0.2.1", account: "ada@example.com" });
-    expect((await auth.check({ ip: "192.0.2.2", account: "ada@example.com" })).allowed).toBe(true);
+    expect((await auth.challenge("192.0.2.1")).allowed).toBe(false);
   });
 });
 
@@ -123,8 +103,8 @@ test("rateLimitKeyOf keeps IPv4 addresses and groups IPv6 by /64", () => {
 
 test("one IPv6 network shares its budget", async () => {
   const auth = createAuthRateLimits({ perIp: 1, perAccount: 5, windowSeconds: 60 });
-  expect((await auth.check({ ip: "2001:db8:1:2::1" })).allowed).toBe(true);
-  expect((await auth.check({ ip: "2001:db8:1:2::ffff" })).allowed).toBe(false);
+  expect((await auth.ip("2001:db8:1:2::1")).allowed).toBe(true);
+  expect((await auth.ip("2001:db8:1:2::ffff")).allowed).toBe(false);
 });
 
 test.each([

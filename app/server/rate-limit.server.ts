@@ -1,12 +1,15 @@
 import { isIP } from "node:net";
 import { normalizeIP } from "@better-auth/core/utils/ip";
+import { APIError, isAPIError } from "better-auth/api";
 import {
   AUTH_RATE_LIMIT_PER_ACCOUNT,
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
   CLIENT_IP_HEADER,
   MAIL_RATE_LIMIT_PER_ACCOUNT,
+  PASSKEY_CHALLENGES_PER_IP_FACTOR,
 } from "~/lib/constants";
+import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -64,24 +67,23 @@ export function createMemoryRateLimiter(
   };
 }
 
-export type AuthAttempt = {
-  /** The client IP the HTTP edge resolved. */
-  ip: string;
-  /** The email address a password sign-in or a sign-up is about. */
-  account?: string;
+/** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
+export type AddressKind = "sign-up" | "password-reset" | "verification-email";
+
+export type AuthRateLimits = {
+  /** Counts a sign-in, sign-up, passkey or provider attempt against its client IP. */
+  ip(ip: string): Promise<RateLimitResult>;
   /**
-   * Which per-account budget the attempt uses: signing in and signing up
-   * count apart, and so does each kind of mail a form asks for (a password
-   * reset, another verification link), with a smaller budget.
+   * Counts a sign-up or a mail against its email address, so flooding one
+   * address from many IPs stops too. Callers check the IP first: an attempt
+   * refused per IP never counts against an address.
    */
-  kind?: AttemptKind;
+  address(kind: AddressKind, email: string): Promise<RateLimitResult>;
+  /** Counts a passkey challenge handed to this client IP (each is a database row until it expires). */
+  challenge(ip: string): Promise<RateLimitResult>;
+  /** Wrong passwords per account, and per browser that signed in to it before, with back-off. */
+  passwords: FailureBudget;
 };
-
-type AttemptKind = "sign-in" | "sign-up" | MailKind;
-type MailKind = "password-reset" | "verification-email";
-const MAIL_KINDS = new Set<AttemptKind>(["password-reset", "verification-email"]);
-
-export type AuthRateLimits = { check(attempt: AuthAttempt): Promise<RateLimitResult> };
 
 type AuthRateLimitOptions = {
   perIp?: number;
@@ -89,14 +91,12 @@ type AuthRateLimitOptions = {
   mailsPerAccount?: number;
   windowSeconds?: number;
   createLimiter?: (rule: RateLimitRule) => RateLimiter;
+  passwords?: FailureBudget;
 };
 
 /**
- * The sign-in limits (SPEC §4): every attempt counts against its client IP;
- * an attempt that names an account (password sign-in, sign-up) also counts
- * against that email address, so guessing one person's password from many
- * addresses stops too. An attempt refused per IP is not counted against the
- * account, so a blocked attacker cannot keep an account locked from there.
+ * The sign-in limits (SPEC §4), fixed windows per client IP and per email
+ * address; wrong passwords have their own budget with back-off (`passwords`).
  */
 export function createAuthRateLimits({
   perIp = AUTH_RATE_LIMIT_PER_IP,
@@ -104,18 +104,38 @@ export function createAuthRateLimits({
   mailsPerAccount = MAIL_RATE_LIMIT_PER_ACCOUNT,
   windowSeconds = AUTH_RATE_LIMIT_WINDOW_SECONDS,
   createLimiter = (rule) => createMemoryRateLimiter(rule),
+  passwords = createMemoryFailureBudget(),
 }: AuthRateLimitOptions = {}): AuthRateLimits {
   const byIp = createLimiter({ max: perIp, windowSeconds });
-  const byAccount = createLimiter({ max: perAccount, windowSeconds });
-  const mailsByAccount = createLimiter({ max: mailsPerAccount, windowSeconds });
+  const challengesByIp = createLimiter({ max: perIp * PASSKEY_CHALLENGES_PER_IP_FACTOR, windowSeconds });
+  const signUpsByAddress = createLimiter({ max: perAccount, windowSeconds });
+  const mailsByAddress = createLimiter({ max: mailsPerAccount, windowSeconds });
   return {
-    async check({ ip, account, kind = "sign-in" }) {
-      const forIp = await byIp.hit(`ip:${rateLimitKeyOf(ip)}`);
-      if (!forIp.allowed || !account) return forIp;
-      const limiter = MAIL_KINDS.has(kind) ? mailsByAccount : byAccount;
-      return limiter.hit(`${kind}:${account.trim().toLowerCase()}`);
-    },
+    ip: (ip) => byIp.hit(`ip:${rateLimitKeyOf(ip)}`),
+    address: (kind, email) =>
+      (kind === "sign-up" ? signUpsByAddress : mailsByAddress).hit(`${kind}:${email.trim().toLowerCase()}`),
+    challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
+    passwords,
   };
+}
+
+/** The error code of a refusal for too many attempts, at every door. */
+export const TOO_MANY_ATTEMPTS_CODE = "TOO_MANY_ATTEMPTS";
+
+/** A refusal for too many attempts inside better-auth: `429` with `Retry-After`, for HTTP and `auth.api` callers alike. */
+export function tooManyAttemptsError(retryAfterSeconds: number, what?: string): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { message: tooManyAttemptsMessage(retryAfterSeconds, what), code: TOO_MANY_ATTEMPTS_CODE },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/** The seconds a `429` from better-auth asks to wait (its `Retry-After`); null for any other error. */
+export function retryAfterOf(error: unknown): number | null {
+  if (!isAPIError(error) || error.statusCode !== 429) return null;
+  const seconds = Number(new Headers(error.headers as HeadersInit).get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 1;
 }
 
 /** The client IP the HTTP edge resolved for this request (`server/client-ip.ts`). */

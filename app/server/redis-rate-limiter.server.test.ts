@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { RATE_LIMIT_KEY_PREFIX } from "~/lib/constants";
 import { tcpProxy } from "../../tests/fixtures/tcp";
 import { connectRedis, type SharedRedis } from "./redis.server";
-import { createRedisRateLimiter } from "./redis-rate-limiter.server";
+import { createRedisFailureBudget, createRedisRateLimiter } from "./redis-rate-limiter.server";
 
 const redisUrl = process.env.REDIS_URL || undefined;
 const NO_REDIS = "needs Redis: set REDIS_URL (.ci/run does for its second run)";
@@ -99,5 +99,41 @@ describe.skipIf(!redisUrl)(`with Redis${redisUrl ? "" : ` (${NO_REDIS})`}`, () =
     } finally {
       await proxy.cut();
     }
+  });
+
+  test("the failure budget is shared: failures through A and B add up, with back-off, and only failures count", async () => {
+    const rule = { free: 3, firstWaitSeconds: 60, maxWaitSeconds: 3600, forgetSeconds: 86_400 };
+    const a = createRedisFailureBudget(instance(url).redis, rule);
+    const b = createRedisFailureBudget(instance(url).redis, rule);
+    const name = key();
+    // Successes through either instance are given back.
+    for (let i = 0; i < 5; i += 1) {
+      const claim = await (i % 2 ? a : b).claim(name);
+      if (!claim.allowed) throw new Error(`success ${i + 1} was refused`);
+      await (i % 2 ? a : b).refund(claim.ticket);
+    }
+    expect((await a.claim(name)).allowed).toBe(true);
+    expect((await b.claim(name)).allowed).toBe(true);
+    expect((await a.claim(name)).allowed).toBe(true);
+    const refused = await b.claim(name);
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(55);
+    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    const { client } = instance(url).redis;
+    expect(await client.hget(`${RATE_LIMIT_KEY_PREFIX}${name}`, "f")).toBe("3");
+    expect(await client.pttl(`${RATE_LIMIT_KEY_PREFIX}${name}`)).toBeGreaterThan(86_000_000);
+    await a.forget(name);
+    expect((await b.claim(name)).allowed).toBe(true);
+  });
+
+  test("a burst of attempts through two instances cannot slip past the budget", async () => {
+    const rule = { free: 3, firstWaitSeconds: 60, maxWaitSeconds: 3600, forgetSeconds: 86_400 };
+    const budgets = [
+      createRedisFailureBudget(instance(url).redis, rule),
+      createRedisFailureBudget(instance(url).redis, rule),
+    ];
+    const name = key();
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => budgets[i % 2]?.claim(name)));
+    expect(claims.filter((claim) => claim?.allowed)).toHaveLength(3);
   });
 });

@@ -18,6 +18,9 @@ const ICONS: Record<ActivityKind, string> = {
   "other-sessions-revoked": "icon-[lucide--log-out]",
   "signed-out-everywhere": "icon-[lucide--log-out]",
   "name-changed": "icon-[lucide--user-pen]",
+  "password-change-refused": "icon-[lucide--shield-alert]",
+  "account-deletion-refused": "icon-[lucide--shield-alert]",
+  "password-check-failed": "icon-[lucide--shield-alert]",
 };
 
 /** The account's latest sign-ins and changes, newest first, failures marked. */

@@ -1,0 +1,112 @@
+import {
+  PASSWORD_BACKOFF_FIRST_WAIT_SECONDS,
+  PASSWORD_BACKOFF_MAX_WAIT_SECONDS,
+  PASSWORD_FAILURES_BEFORE_BACKOFF,
+  PASSWORD_FAILURES_FORGOTTEN_AFTER_SECONDS,
+} from "~/lib/constants";
+
+/**
+ * How failures add up: the first `free` cost nothing, then each one makes
+ * the next attempt wait, twice as long as the one before (up to
+ * `maxWaitSeconds`). A key is forgotten `forgetSeconds` after its last
+ * failure. Unlike a fixed window, waiting never hands out a fresh batch of
+ * guesses: an attacker who keeps going waits longer and longer.
+ */
+export type BackoffRule = {
+  free: number;
+  firstWaitSeconds: number;
+  maxWaitSeconds: number;
+  forgetSeconds: number;
+};
+
+export const PASSWORD_BACKOFF: BackoffRule = {
+  free: PASSWORD_FAILURES_BEFORE_BACKOFF,
+  firstWaitSeconds: PASSWORD_BACKOFF_FIRST_WAIT_SECONDS,
+  maxWaitSeconds: PASSWORD_BACKOFF_MAX_WAIT_SECONDS,
+  forgetSeconds: PASSWORD_FAILURES_FORGOTTEN_AFTER_SECONDS,
+};
+
+/** What a claimed attempt needs to be given back: the key, and the state it changed. */
+export type Ticket = { key: string; at: number; previousAt: number };
+
+export type Claim = { allowed: true; ticket: Ticket } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * A budget of failed attempts per key (an account, or one browser's
+ * attempts at an account). An attempt is claimed before it is tried, so
+ * that many attempts at once cannot all slip in before the first failure is
+ * counted; one that succeeds is given back (`refund`), so only failures
+ * count. `forget` clears a key (a browser that signed in, a password that
+ * was reset).
+ */
+export interface FailureBudget {
+  claim(key: string): Promise<Claim>;
+  refund(ticket: Ticket): Promise<void>;
+  forget(key: string): Promise<void>;
+}
+
+/** Milliseconds to wait after `failures` failures. */
+export function backoffMs(failures: number, rule: BackoffRule): number {
+  if (failures < rule.free) return 0;
+  return Math.min(rule.maxWaitSeconds, rule.firstWaitSeconds * 2 ** (failures - rule.free)) * 1000;
+}
+
+/** Whole seconds to wait until `until`, never less than one. */
+export function secondsUntil(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
+}
+
+type Entry = { failures: number; at: number };
+
+/** Past this many keys, forgotten ones are dropped, then the oldest. */
+const MAX_KEYS = 100_000;
+
+/**
+ * The budget in this process's memory: one instance, and a restart forgets
+ * it. `createRedisFailureBudget` shares the same rule between instances.
+ */
+export function createMemoryFailureBudget(
+  rule: BackoffRule = PASSWORD_BACKOFF,
+  now: () => number = Date.now,
+): FailureBudget {
+  const entries = new Map<string, Entry>();
+  const forgetMs = rule.forgetSeconds * 1000;
+
+  function current(key: string, at: number): Entry {
+    const entry = entries.get(key);
+    if (!entry || entry.at + forgetMs <= at) return { failures: 0, at: 0 };
+    return entry;
+  }
+
+  function prune(at: number) {
+    for (const [key, entry] of entries) if (entry.at + forgetMs <= at) entries.delete(key);
+    for (const key of entries.keys()) {
+      if (entries.size < MAX_KEYS) break;
+      entries.delete(key);
+    }
+  }
+
+  return {
+    async claim(key) {
+      const at = now();
+      const { failures, at: previousAt } = current(key, at);
+      const until = previousAt + backoffMs(failures, rule);
+      if (at < until) return { allowed: false, retryAfterSeconds: secondsUntil(until, at) };
+      if (entries.size >= MAX_KEYS) prune(at);
+      // Re-inserted, so the Map's order stays oldest-first for pruning.
+      entries.delete(key);
+      entries.set(key, { failures: failures + 1, at });
+      return { allowed: true, ticket: { key, at, previousAt } };
+    },
+    async refund({ key, at, previousAt }) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      entry.failures = Math.max(0, entry.failures - 1);
+      // Unless a later failure moved it, the wait runs from the last failure again.
+      if (entry.at === at) entry.at = previousAt;
+    },
+    async forget(key) {
+      entries.delete(key);
+    },
+  };
+}

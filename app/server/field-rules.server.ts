@@ -1,0 +1,103 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { z } from "zod";
+import {
+  emailAddress,
+  enteredPassword,
+  newPassword,
+  passkeyName,
+  personName,
+  signUpSchema,
+} from "./credentials.server";
+
+/**
+ * The app's rules for what people type, as better-auth sees each request:
+ * every endpoint that stores or checks a value people choose gets the same
+ * zod schema the pages use. A value that breaks one is a `400` with the
+ * rule's message before better-auth reads it (nothing is stored); a valid
+ * one reaches better-auth as the rule made it (trimmed names, lower-cased
+ * email), so what is checked is what is used. Fields the app never sends
+ * are refused (`strict`): updating a user changes the name, nothing else.
+ */
+const BODY_RULES: Record<string, z.ZodType> = {
+  "/sign-up/email": signUpSchema.strict(),
+  "/sign-in/email": z
+    .object({ email: emailAddress, password: enteredPassword, rememberMe: z.boolean().optional() })
+    .strict(),
+  "/request-password-reset": z.object({ email: emailAddress }).strict(),
+  "/reset-password": z.object({ token: z.string().min(1).max(255), newPassword }).strict(),
+  "/update-user": z.object({ name: personName }).strict(),
+  "/set-password": z.object({ newPassword }).strict(),
+  "/verify-password": z.object({ password: enteredPassword }).strict(),
+  "/delete-user": z.object({ password: enteredPassword.optional() }).strict(),
+  "/change-password": z
+    .object({ currentPassword: enteredPassword, newPassword, revokeOtherSessions: z.boolean().optional() })
+    .strict(),
+  "/passkey/verify-registration": z
+    .object({ response: z.record(z.string(), z.unknown()), name: passkeyName.optional() })
+    .strict(),
+  "/passkey/update-passkey": z.object({ id: z.string().min(1).max(255), name: passkeyName }).strict(),
+  // The credential id is looked up in the database: a string, never an object.
+  "/passkey/verify-authentication": z
+    .object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) })
+    .strict(),
+};
+
+/** Query strings with rules: the passkey's name is shown to the authenticator. */
+const QUERY_RULES: Record<string, z.ZodType> = {
+  "/passkey/generate-register-options": z.object({ name: passkeyName.optional() }).strict(),
+};
+
+function invalid(error: z.ZodError): APIError {
+  return new APIError("BAD_REQUEST", {
+    message: error.issues[0]?.message ?? "Check the fields and try again.",
+    code: "INVALID_INPUT",
+  });
+}
+
+const hasRule = (ctx: { path?: string }) =>
+  Boolean(ctx.path && (Object.hasOwn(BODY_RULES, ctx.path) || Object.hasOwn(QUERY_RULES, ctx.path)));
+
+/**
+ * better-auth plugin: the field rules above, at every door (our actions'
+ * `auth.api` calls and the HTTP endpoints alike). It also turns one known
+ * library answer to bad input into a `400`: `@better-auth/passkey` answers
+ * an unreadable registration with a 500.
+ */
+export function fieldRules() {
+  const check = createAuthMiddleware(async (ctx) => {
+    const path = ctx.path ?? "";
+    const bodyRule = BODY_RULES[path];
+    const queryRule = QUERY_RULES[path];
+    const body = bodyRule?.safeParse(ctx.body ?? {});
+    const query = queryRule?.safeParse(ctx.query ?? {});
+    if (body && !body.success) throw invalid(body.error);
+    if (query && !query.success) throw invalid(query.error);
+    return {
+      context: {
+        ...(body ? { body: body.data } : {}),
+        ...(query ? { query: query.data } : {}),
+      },
+    };
+  });
+
+  const unreadableRegistration = createAuthMiddleware(async (ctx) => {
+    const returned = ctx.context.returned;
+    if (isAPIError(returned) && returned.statusCode >= 500) {
+      throw new APIError("BAD_REQUEST", {
+        message: "This passkey could not be read. Try again.",
+        code: "FAILED_TO_VERIFY_REGISTRATION",
+      });
+    }
+  });
+
+  return {
+    id: "field-rules",
+    hooks: {
+      before: [{ matcher: hasRule, handler: check }],
+      after: [
+        { matcher: (ctx) => ctx.path === "/passkey/verify-registration", handler: unreadableRegistration },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
