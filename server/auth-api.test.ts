@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import { AUTH_API_PATH } from "~/lib/constants";
 import type { Env, ProviderConfig } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
-import { authWithOneAccount, browserHeaders, TEST_APP_URL } from "../tests/fixtures/auth-in-memory";
+import { authWithOneAccount, TEST_APP_URL } from "../tests/fixtures/auth-in-memory";
 import { authApi, authDoors } from "./auth-api";
 
 const PROVIDERS: ProviderConfig = {
@@ -51,10 +51,13 @@ async function setup() {
       env: { providers: PROVIDERS } as Env,
     }),
   );
+  // Signed in, so that doors needing a session are tried as a signed-in browser would.
+  const headers = new Headers(kit.headers);
+  headers.set("content-type", "application/json");
   const send = (method: string, path: string, body?: unknown) =>
     app.request(`${TEST_APP_URL}${AUTH_API_PATH}${path}`, {
       method,
-      headers: browserHeaders({ ...kit.headers, "content-type": "application/json" }),
+      headers,
       ...(method === "GET" || method === "HEAD" ? {} : { body: JSON.stringify(body ?? {}) }),
     });
   return { ...kit, app, handler, send };

@@ -1,4 +1,5 @@
 import type { HeadersFunction } from "react-router";
+import { dataHeaders } from "./route-headers";
 
 /**
  * `headers` for the pages a mailed link opens (its token is in the address
@@ -6,9 +7,8 @@ import type { HeadersFunction } from "react-router";
  * token anywhere else. The loader's and action's own headers pass on
  * (`Retry-After`).
  */
-export const mailLinkPageHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const answer = new Headers(loaderHeaders);
-  for (const [name, value] of actionHeaders) answer.set(name, value);
+export const mailLinkPageHeaders: HeadersFunction = (args) => {
+  const answer = dataHeaders(args);
   answer.set("Cache-Control", "no-store");
   answer.set("Referrer-Policy", "no-referrer");
   return answer;

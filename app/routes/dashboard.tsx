@@ -10,6 +10,7 @@ import { PasskeysCard } from "~/components/passkeys-card";
 import { SignOutForm } from "~/components/sign-out-form";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { dataHeaders } from "~/lib/route-headers";
 import { findProvider } from "~/lib/sign-in-providers";
 import { authSessionContext, getServices } from "~/server/context.server";
 import { loadDashboard } from "~/server/dashboard.server";
@@ -22,6 +23,9 @@ import { showToast } from "~/shell/toast";
 import type { Route } from "./+types/dashboard";
 
 /** Everything the page shows, in one server round trip. */
+/** The action's own headers reach the document (`Retry-After` on a `429`). */
+export const headers = dataHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   getUserSession(context); // The auth layout let a signed-in person in.
   const services = getServices(context);

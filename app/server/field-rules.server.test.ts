@@ -73,7 +73,7 @@ describe("the field rules hold at better-auth's own endpoints", () => {
     expect(options.status).toBe(400);
     const signIn = await refusal(
       auth.api.verifyPasskeyAuthentication({
-        body: { response: { id: { $gt: "" } } },
+        body: { response: { id: { $gt: "" } } } as never,
         headers: browserHeaders(),
       }),
     );

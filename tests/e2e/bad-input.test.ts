@@ -99,7 +99,11 @@ const cases: Case[] = [
   },
   {
     name: "a 200 KB JSON body to the API",
-    send: post("/api/auth/sign-in/email", JSON.stringify({ email: "a".repeat(200_000) }), "application/json"),
+    send: post(
+      "/api/auth/passkey/verify-authentication",
+      JSON.stringify({ email: "a".repeat(200_000) }),
+      "application/json",
+    ),
     status: 413,
   },
   {
@@ -167,15 +171,23 @@ const cases: Case[] = [
   // JSON
   {
     name: "a JSON nesting bomb",
-    send: post("/api/auth/sign-in/email", `${"[".repeat(20_000)}${"]".repeat(20_000)}`, "application/json"),
+    send: post(
+      "/api/auth/passkey/verify-authentication",
+      `${"[".repeat(20_000)}${"]".repeat(20_000)}`,
+      "application/json",
+    ),
   },
   {
     name: "malformed JSON",
-    send: post("/api/auth/sign-in/email", '{"email": "a@example.com", ', "application/json"),
+    send: post("/api/auth/passkey/verify-authentication", '{"email": "a@example.com", ', "application/json"),
   },
   {
     name: "JSON with __proto__",
-    send: post("/api/auth/sign-in/email", '{"__proto__": {"admin": true}, "email": 1}', "application/json"),
+    send: post(
+      "/api/auth/passkey/verify-authentication",
+      '{"__proto__": {"admin": true}, "email": 1}',
+      "application/json",
+    ),
   },
   // Form fields: pollution, confusion, control characters
   {

@@ -149,22 +149,18 @@ test("reset requests are limited per address: the fourth in the window gets 429"
   expect(await refused.text()).toContain("Too many reset requests. Try again in 10 minutes.");
 });
 
-test("better-auth's own reset endpoint shares that limit, and its JWT verification endpoints are closed", async ({
+test("better-auth's own reset endpoint is closed, and so are its JWT verification endpoints", async ({
   browser,
   request,
 }) => {
   const account = await accountMadeElsewhere(browser);
-  const viaApi = () =>
-    request.post("/api/auth/request-password-reset", { headers: sameOrigin, data: { email: account.email } });
+  const viaApi = await request.post("/api/auth/request-password-reset", {
+    headers: sameOrigin,
+    data: { email: account.email },
+  });
+  expect(viaApi.status()).toBe(404);
   expect((await askForReset(request, account.email)).status()).toBe(200);
-  expect((await viaApi()).status()).toBe(200);
-  expect((await viaApi()).status()).toBe(200);
-  const refused = await viaApi();
-  expect(refused.status()).toBe(429);
-  expect(await refused.json()).toEqual({ error: "Too many reset requests. Try again in 10 minutes." });
-  expect((await askForReset(request, account.email)).status()).toBe(429);
-  // Three links went out, all to our own page.
-  const mail = await waitForMail(account.email, RESET_SUBJECT, 3);
+  const mail = await waitForMail(account.email, RESET_SUBJECT);
   linkIn(mail, "/reset-password");
 
   const sendVerification = await request.post("/api/auth/send-verification-email", {

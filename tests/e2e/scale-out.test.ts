@@ -87,10 +87,11 @@ test("password attempts for one account spread over A and B are counted together
   const account = newAccount();
   await signUpAt(a.base, account);
   const attempt = async (base: string, n: number) => {
-    const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    const response = await fetch(`${base}/login`, {
       method: "POST",
-      headers: { Origin: base, "Content-Type": "application/json" },
-      body: JSON.stringify({ email: account.email, password: `wrong password ${n}` }),
+      headers: { Origin: base },
+      body: new URLSearchParams({ intent: "signin", email: account.email, password: `wrong password ${n}` }),
+      redirect: "manual",
     });
     await response.arrayBuffer();
     return response.status;
