@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { createLogger } from "../../server/request-log";
 import { createAuth, sessionCookieName } from "./auth.server";
 import { migrateToLatest, openDatabase } from "./db.server";
 
@@ -45,4 +46,33 @@ describe("the session cookie", () => {
     const value = decodeURIComponent(cookie.split(";")[0]?.split("=").slice(1).join("=") ?? "");
     expect(value).toMatch(/^[A-Za-z0-9]+\.[A-Za-z0-9+/=_-]+$/);
   });
+});
+
+test("better-auth's messages reach the app's log as one JSON object per line, attacker text escaped", async () => {
+  const lines: string[] = [];
+  const db = openDatabase(":memory:");
+  await migrateToLatest(db.kysely);
+  const auth = createAuth({
+    env: {
+      APP_URL: "http://localhost:3000",
+      APP_NAME: "Test",
+      isHttps: false,
+      providers: { github: { clientId: "id", clientSecret: "secret" } },
+    },
+    kysely: db.kysely,
+    secret: "s".repeat(43),
+    log: createLogger("info", (line) => lines.push(line)),
+  });
+  const forged = '{"level":"info","msg":"request","path":"/forged"}';
+  // What better-auth's origin check writes for a refused callbackURL (attacker text included).
+  const { logger } = await auth.$context;
+  logger.error(`Invalid callbackURL: https://evil.example/\n${forged}`);
+  logger.error("State not found", undefined);
+  const written = lines.join("");
+  expect(written.split("\n").filter(Boolean).length).toBe(lines.length);
+  expect(lines.length).toBeGreaterThan(0);
+  const records = lines.map((line) => JSON.parse(line) as { level: string; msg: string });
+  expect(records.some((record) => record.msg.includes(`\n${forged}`))).toBe(true);
+  expect(records.every((record) => record.msg.startsWith("better-auth: "))).toBe(true);
+  await db.close();
 });

@@ -80,10 +80,20 @@ test("add a passkey on the dashboard, sign out, and sign in with it", async ({ p
   await signOut(page);
   await page.goto("/login?redirect=/dashboard");
   await waitForHydration(page);
+  const verified = page.waitForResponse((response) =>
+    response.url().endsWith("/api/auth/passkey/verify-authentication"),
+  );
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
+  // The session token travels in the HttpOnly cookie only, never in the answer's body.
+  const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("session_token"));
+  const token = decodeURIComponent(session?.value ?? "").split(".")[0] ?? "";
+  expect(token.length).toBeGreaterThan(20);
+  const body = await (await verified).text();
+  expect(body).not.toContain(token);
+  expect(body).not.toContain('"token"');
   // The browser's own JSON helpers did it: no WebAuthn library was downloaded.
   expect(await libraryLoaded()).toBe(false);
 });
