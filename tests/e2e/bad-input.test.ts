@@ -189,6 +189,44 @@ const cases: Case[] = [
       "application/json",
     ),
   },
+  // The doors into better-auth that stay open: type confusion and NUL never reach the database
+  {
+    name: "a passkey answer whose credential id is an object",
+    send: post(
+      "/api/auth/passkey/verify-authentication",
+      '{"response": {"id": {"$gt": ""}}}',
+      "application/json",
+    ),
+    status: 400,
+  },
+  {
+    name: "a passkey answer whose credential id is an array",
+    send: post(
+      "/api/auth/passkey/verify-authentication",
+      '{"response": {"id": ["a", "b"]}}',
+      "application/json",
+    ),
+    status: 400,
+  },
+  {
+    name: "a NUL in a passkey answer",
+    send: post(
+      "/api/auth/passkey/verify-authentication",
+      '{"response": {"id": "a\\u0000b"}}',
+      "application/json",
+    ),
+    status: 400,
+  },
+  {
+    name: "a NUL in a provider callback's state",
+    send: get("/api/auth/callback/oidc?code=c&state=a%00b"),
+    status: 400,
+  },
+  {
+    name: "a closed better-auth endpoint, however its type is spelled",
+    send: post("/api/auth/update-user", '{"name": {"a": 1}}', "Application/JSON"),
+    status: 404,
+  },
   // Form fields: pollution, confusion, control characters
   {
     name: "prototype-pollution keys",
