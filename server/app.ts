@@ -34,6 +34,7 @@ import { clientIp } from "./client-ip";
 import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
+import { noStoreForPersonalAnswers } from "./personal-answers";
 import { isPrerenderedPath, prerenderedPages } from "./prerendered";
 import { withPublicOrigin } from "./public-url";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
@@ -93,6 +94,8 @@ export async function createServerApp() {
   app.use(limitBodySize);
   app.use(requireKnownContentType);
   app.use(clientIp(env.TRUST_PROXY));
+  const sessionCookie = await sessionCookieName(services.auth);
+  app.use(noStoreForPersonalAnswers(sessionCookie));
   // Pages and JSON made per request are gzipped on the fly; prebuilt files
   // arrive already compressed (Content-Encoding set) and pass through.
   app.use(compress());
@@ -131,7 +134,7 @@ export async function createServerApp() {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(await prerenderedPages(clientDir, await sessionCookieName(services.auth)));
+    app.use(await prerenderedPages(clientDir, sessionCookie));
     const otherFiles = serveStatic({
       root: clientDir,
       precompressed: true,

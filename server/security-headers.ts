@@ -50,7 +50,8 @@ export function securityHeaders({
     const headers = c.res.headers;
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, c.get("scriptHashes"), formTargets));
     headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page that chose a stricter policy keeps it (a mailed link's page: `no-referrer`).
+    if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");

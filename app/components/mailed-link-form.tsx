@@ -1,10 +1,28 @@
-import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Form, useLocation } from "react-router";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 
 /**
+ * Takes the mailed link's token out of the address bar once the page has
+ * it (in this form): it is then in no bookmark, no history entry's address
+ * and no screenshot of the address bar. The history entry keeps React
+ * Router's state, so back and forward work as before; nothing navigates
+ * (a navigation would load the page again, without its token).
+ */
+function useTokenLeavesAddressBar() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(MAIL_TOKEN_PARAM)) return;
+    url.searchParams.delete(MAIL_TOKEN_PARAM);
+    window.history.replaceState(window.history.state, "", url);
+  }, []);
+}
+
+/**
  * The form on a mailed link's page: opening the link changes nothing, only
- * this post does, and the link's token goes along as a hidden field.
+ * this post does, and the link's token goes along as a hidden field. It
+ * posts to the page's address without the token, so the token does not
+ * come back to the address bar with the answer.
  */
 export function MailedLinkForm({
   token,
@@ -15,8 +33,10 @@ export function MailedLinkForm({
   className?: string;
   children: ReactNode;
 }) {
+  useTokenLeavesAddressBar();
+  const { pathname } = useLocation();
   return (
-    <Form method="post" className={className}>
+    <Form method="post" action={pathname} className={className}>
       <input type="hidden" name={MAIL_TOKEN_PARAM} value={token} />
       {children}
     </Form>

@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return openMailedLink(request, getServices(context).mail, "reset-password");
 }
 
-type ActionData = { expired: boolean; fieldError?: string };
+/** A refusal; `token`, the link's, while it still works (the page's address no longer has it). */
+type ActionData = { expired: boolean; fieldError?: string; token?: string };
 
 /**
  * Sets the new password (the same rules as at sign-up), which uses the
@@ -51,12 +52,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of outcome.setCookie) headers.append("Set-Cookie", cookie);
     throw redirect(DEFAULT_SIGNED_IN_PATH, { headers });
   }
-  return data<ActionData>({ expired: outcome.expired, fieldError: outcome.fieldError }, { status: 400 });
+  const token = form.get(MAIL_TOKEN_PARAM);
+  return data<ActionData>(
+    {
+      expired: outcome.expired,
+      fieldError: outcome.fieldError,
+      ...(!outcome.expired && typeof token === "string" ? { token } : {}),
+    },
+    { status: 400 },
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = usePostInFlight();
-  if (!loaderData.token || actionData?.expired) {
+  const token = actionData?.token ?? loaderData.token;
+  if (!token || actionData?.expired) {
     return (
       <ExpiredLink>
         <Button asChild>
@@ -70,7 +80,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       title="Choose a new password"
       description="Setting it signs you out on every other device, and signs you in here."
     >
-      <MailedLinkForm token={loaderData.token} className="grid gap-5">
+      <MailedLinkForm token={token} className="grid gap-5">
         {actionData?.fieldError ? <Alert>Please check the field below.</Alert> : null}
         <FormField
           label="New password"

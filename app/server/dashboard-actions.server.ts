@@ -102,14 +102,16 @@ export async function runDashboardAction(services: AppServices, request: Request
       return answer(await setPassword(auth, headers, { newPassword: field("newPassword") }));
     case "revoke-session":
       return answer(
-        await revokeSessionById(auth, headers, {
+        await revokeSessionById(services.db, headers, {
           userId: user.id,
           currentId: session.id,
           sessionId: field("id") ?? "",
         }),
       );
     case "revoke-other-sessions":
-      return answer(await revokeOtherSessions(auth, headers));
+      return answer(
+        await revokeOtherSessions(services.db, headers, { userId: user.id, currentId: session.id }),
+      );
     case "link-provider": {
       const provider = findProvider(providers, field("provider"));
       if (!provider) return answer(refused(400, "This provider is not available."));

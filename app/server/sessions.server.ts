@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { CLIENT_IP_HEADER } from "~/lib/constants";
 import { recordActivity } from "./activity.server";
 import type { Auth } from "./auth.server";
-import { attempt, done, type Outcome, refused } from "./outcome.server";
+import { done, type Outcome, refused } from "./outcome.server";
 import { type DeviceType, summarizeUserAgent } from "./user-agent.server";
 
 /** A session as the dashboard lists it: never its token. */
@@ -27,6 +27,8 @@ type SessionRow = {
   userAgent: string | null;
 };
 
+const sessionTable = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<{ session: SessionRow }>;
+
 /**
  * The person's active sessions, this one first, then the most recently
  * active: one query on `session_userId_idx`. Not better-auth's
@@ -38,7 +40,7 @@ export async function listActiveSessions(
   userId: string,
   currentId: string,
 ): Promise<SessionSummary[]> {
-  const sessions = await (kysely as unknown as Kysely<{ session: SessionRow }>)
+  const sessions = await sessionTable(kysely)
     .selectFrom("session")
     .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
     .where("userId", "=", userId)
@@ -61,32 +63,53 @@ export async function listActiveSessions(
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
 }
 
+/** Who asked, from where: the activity log's entry for a revocation. */
+function revokedBy(userId: string, headers: Headers) {
+  return {
+    userId,
+    browser: summarizeUserAgent(headers.get("user-agent")).label,
+    ip: headers.get(CLIENT_IP_HEADER),
+  };
+}
+
 /**
  * Signs out one of the person's other sessions, by its id (the browser
- * never sees tokens). Its cookie is dead at its next request.
+ * never sees tokens): one statement, which deletes it only if it is theirs.
+ * Its cookie is dead at its next request.
  */
 export async function revokeSessionById(
-  auth: Auth,
+  kysely: Kysely<unknown>,
   headers: Headers,
   { userId, currentId, sessionId }: { userId: string; currentId: string; sessionId: string },
 ): Promise<Outcome> {
   if (sessionId === currentId) return refused(400, "This is the session you are using: sign out instead.");
-  const { internalAdapter } = await auth.$context;
-  const sessions = await internalAdapter.listSessions(userId, { onlyActiveSessions: true });
-  const target = sessions.find((session) => session.id === sessionId);
-  if (!target) return refused(404, "That session has already ended.");
-  return attempt(async () => {
-    await auth.api.revokeSession({ body: { token: target.token }, headers });
-    return done(`Signed out ${summarizeUserAgent(target.userAgent).label}.`);
-  });
+  const revoked = await sessionTable(kysely)
+    .deleteFrom("session")
+    .where("id", "=", sessionId)
+    .where("userId", "=", userId)
+    .returning("userAgent")
+    .executeTakeFirst();
+  if (!revoked) return refused(404, "That session has already ended.");
+  await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "session-revoked" });
+  return done(`Signed out ${summarizeUserAgent(revoked.userAgent).label}.`);
 }
 
-/** Signs out every session of the person but this one. */
-export async function revokeOtherSessions(auth: Auth, headers: Headers): Promise<Outcome> {
-  return attempt(async () => {
-    await auth.api.revokeOtherSessions({ headers });
-    return done("Signed out everywhere else.");
-  });
+/**
+ * Signs out every session of the person but this one: one statement, with
+ * no cap on how many (better-auth's own endpoint saw only the first 100).
+ */
+export async function revokeOtherSessions(
+  kysely: Kysely<unknown>,
+  headers: Headers,
+  { userId, currentId }: { userId: string; currentId: string },
+): Promise<Outcome> {
+  await sessionTable(kysely)
+    .deleteFrom("session")
+    .where("userId", "=", userId)
+    .where("id", "<>", currentId)
+    .execute();
+  await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
+  return done("Signed out everywhere else.");
 }
 
 /**
@@ -102,13 +125,7 @@ export async function signOutEverywhere(
 ): Promise<string[]> {
   const { internalAdapter } = await auth.$context;
   await internalAdapter.deleteUserSessions(userId);
-  const { label } = summarizeUserAgent(headers.get("user-agent"));
-  await recordActivity(db, {
-    userId,
-    kind: "signed-out-everywhere",
-    browser: label,
-    ip: headers.get(CLIENT_IP_HEADER),
-  });
+  await recordActivity(db, { ...revokedBy(userId, headers), kind: "signed-out-everywhere" });
   if (thisBrowsersUser !== userId) return [];
   return (await auth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();
 }

@@ -6,6 +6,7 @@ import {
   signUpByRequest,
   type TestAccount,
 } from "../fixtures/accounts";
+import { addSessions, countRows } from "../fixtures/database";
 import { waitForHydration } from "../fixtures/page-state";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
@@ -119,4 +120,38 @@ test("changing the password signs out the other browser; only the new password s
   // This browser got a new session with the change and stays signed in.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+});
+
+test.describe("a person with 150 sessions", () => {
+  const MANY = 149;
+
+  /** The dashboard's form post, as the page sends it. */
+  const post = (page: Page, form: Record<string, string>) =>
+    page.request.post("/dashboard", {
+      headers: { Origin: new URL(page.url()).origin },
+      form,
+      maxRedirects: 0,
+    });
+
+  test("sign out everywhere else ends every other one, past the first 100 too", async ({ page }) => {
+    const account = newAccount();
+    await openDashboard(page, account);
+    const { user } = await sessionOf(page.request);
+    await addSessions(account.email, MANY);
+    expect(await countRows("session", "userId", user.id)).toBe(MANY + 1);
+    expect((await post(page, { intent: "revoke-other-sessions" })).status()).toBe(200);
+    expect(await countRows("session", "userId", user.id)).toBe(1);
+    expect(await sessionOf(page.request)).toMatchObject({ user: { email: account.email } });
+  });
+
+  test("Revoke finds a session by its id, however many came before it", async ({ page }) => {
+    const account = newAccount();
+    await openDashboard(page, account);
+    const { user } = await sessionOf(page.request);
+    const ids = await addSessions(account.email, MANY);
+    const last = ids.at(-1) ?? "";
+    expect((await post(page, { intent: "revoke-session", id: last })).status()).toBe(200);
+    expect(await countRows("session", "id", last)).toBe(0);
+    expect(await countRows("session", "userId", user.id)).toBe(MANY);
+  });
 });

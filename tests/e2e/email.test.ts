@@ -78,15 +78,23 @@ test("password reset from /login: signed in with the new password, the old one r
     await countRows("verification", "identifier", storedTokenIdentifier("reset-password", tokenOf(link))),
   ).toBe(1);
 
-  await page.goto(link);
+  const opened = await page.goto(link);
   await expect(page).toHaveTitle("Choose a new password | React Starter");
+  // The page's own Referrer-Policy wins over the app's default; the token leaves the address bar.
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(opened?.headers()["cache-control"]).toBe("no-store");
+  await waitForHydration(page);
+  await expect(page).toHaveURL("/reset-password");
   // The sign-up rules hold on the server too (the browser's own check stops a short one earlier).
   const tooShort = await page.request.post("/reset-password", {
     headers: sameOrigin,
     form: { token: tokenOf(link), password: "short" },
   });
   expect(tooShort.status()).toBe(400);
-  expect(await tooShort.text()).toContain("Use at least 8 characters.");
+  const refusedPage = await tooShort.text();
+  expect(refusedPage).toContain("Use at least 8 characters.");
+  // Posted to the address without the token, the page still holds it for the next try.
+  expect(refusedPage).toContain(`name="token" value="${tokenOf(link)}"`);
   await page.getByLabel("New password").fill("a brand new password");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page).toHaveURL("/dashboard");
@@ -228,8 +236,11 @@ test("the verification link flips the dashboard's banner, once", async ({ page }
   await expect(banner).toBeVisible();
 
   await page.goto(link);
+  await waitForHydration(page);
+  await expect(page).toHaveURL("/verify-email");
   await page.getByRole("button", { name: "Confirm my email address" }).click();
   await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  expect(page.url()).not.toContain("token=");
   await page.getByRole("link", { name: "Continue to your dashboard" }).click();
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();

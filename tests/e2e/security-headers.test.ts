@@ -126,3 +126,26 @@ test.describe("cross-site requests", () => {
     expect(await (await request.get("/api/_auth/session")).json()).toEqual({});
   });
 });
+
+test("answers about a person are never stored by a cache; public ones keep their own caching", async ({
+  page,
+}) => {
+  await signUpByRequest(page.request, newAccount());
+  const personal = [
+    "/dashboard",
+    "/dashboard.data",
+    "/_root.data",
+    "/api/_auth/session",
+    "/api/auth/passkey/generate-authenticate-options",
+    "/api/auth/get-session",
+  ];
+  for (const path of personal) {
+    const cacheControl = (await page.request.get(path, { maxRedirects: 0 })).headers()["cache-control"] ?? "";
+    expect(cacheControl, path).toMatch(/no-store/);
+    expect(cacheControl, path).toMatch(/private|no-store/);
+  }
+  const guest = await page.context().browser()?.newContext();
+  const landing = await guest?.request.get("/");
+  expect(landing?.headers()["cache-control"]).toBe("public, no-cache");
+  await guest?.close();
+});
