@@ -8,6 +8,7 @@
  * build, never `~/` sources.
  */
 import { createServer, type RequestListener } from "node:http";
+import { format } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 
 type ServerApp = {
@@ -19,6 +20,35 @@ type ServerModule = { createServerApp: () => Promise<ServerApp> };
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const isDev = process.argv.includes("--dev");
+const LEVELS = ["debug", "info", "warn", "error", "silent"];
+
+/** One JSON line on stdout, the shape of the app's own log records (`server/request-log.ts`). */
+function writeJsonLine(level: string, args: unknown[]) {
+  process.stdout.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level, msg: format(...args) })}\n`,
+  );
+}
+
+/**
+ * In production every line the process writes is one JSON object: what
+ * libraries print on the console (React Router's warnings, say) too, its
+ * text escaped, so a request can never forge a line of its own. `LOG_LEVEL`
+ * drops the quieter ones. `npm run dev` keeps Vite's console as it is.
+ */
+function logConsoleAsJson() {
+  const minimum = LEVELS.indexOf(process.env.LOG_LEVEL ?? "info");
+  const writer = (level: string) =>
+    LEVELS.indexOf(level) < minimum ? () => {} : (...args: unknown[]) => writeJsonLine(level, args);
+  console.debug = writer("debug");
+  console.log = console.info = writer("info");
+  console.warn = writer("warn");
+  console.error = writer("error");
+}
+if (!isDev) logConsoleAsJson();
+
+/** Starting and stopping, said whatever `LOG_LEVEL` is (process managers and tests wait for them). */
+const announce = (message: string) =>
+  isDev ? process.stdout.write(`${message}\n`) : writeJsonLine("info", [message]);
 
 /** Loads the app, turning a configuration error into one line and exit 1. */
 async function start(load: () => Promise<ServerModule>): Promise<ServerApp> {
@@ -26,7 +56,8 @@ async function start(load: () => Promise<ServerModule>): Promise<ServerApp> {
     return await (await load()).createServerApp();
   } catch (error) {
     if (error instanceof Error && (error.name === "ConfigError" || error.name === "StartupError")) {
-      console.error(error.message);
+      // The one line a person starting the server reads: plain text.
+      process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
@@ -69,18 +100,18 @@ const { env, listener, close } = isDev ? await createDevListener() : await creat
 // A client that trickles its headers or body (slowloris) is cut off, not waited for.
 const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, listener);
 server.listen(env.PORT, env.HOST, () => {
-  console.info(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
+  announce(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
 });
 
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal}: finishing in-flight requests, then stopping.`);
+  announce(`${signal}: finishing in-flight requests, then stopping.`);
   // Stop accepting; idle keep-alive connections close now, busy ones when done.
   server.close(async () => {
     await close();
-    console.info("Stopped.");
+    announce("Stopped.");
     process.exit(0);
   });
   server.closeIdleConnections();

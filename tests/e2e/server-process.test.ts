@@ -37,6 +37,12 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
     "time",
   ]);
   expect(page.headers.get("x-request-id")).toBe(JSON.parse(line).requestId);
+  // What a library prints is a JSON line too (React Router warns about a path it cannot decode).
+  expect((await fetch(`http://localhost:${port}/%E0%A4%A`)).status).toBe(404);
+  await expect.poll(first.output).toContain("could not be decoded");
+  for (const written of first.output().trim().split("\n")) {
+    expect(() => JSON.parse(written), written).not.toThrow();
+  }
   expect(statSync(join(cwd, "data", "auth-secret")).mode & 0o077).toBe(0);
 
   first.child.kill("SIGTERM");
