@@ -1,6 +1,5 @@
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
-import { hashPassword } from "better-auth/crypto";
 import type { Kysely } from "kysely";
 import {
   AUTH_RESULT_PATH,
@@ -24,6 +23,7 @@ import { HASHED_TOKEN_PREFIXES } from "./mail-tokens.server";
 import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "./password-attempts.server";
+import { hashPasswordInTurn } from "./password-hashing.server";
 import { type AuthRateLimits, createAuthRateLimits } from "./rate-limit.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
 import { keepOneWayIn } from "./sign-in-methods.server";
@@ -81,8 +81,8 @@ export function createAuth({
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
-      // scrypt, and never a password checked without an attempt claimed from its budget.
-      password: { hash: hashPassword, verify: verifyPasswordWithinBudget },
+      // scrypt, one per core at a time, and never a password checked without an attempt claimed from its budget.
+      password: { hash: hashPasswordInTurn, verify: verifyPasswordWithinBudget },
       // Signing in works before the address is verified (a documented
       // choice); linking a provider to the account does not (accountLinking).
       requireEmailVerification: false,

@@ -1,7 +1,6 @@
 import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { verifyPassword } from "better-auth/crypto";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "~/lib/constants";
 import { emailAddress } from "./credentials.server";
 import {
@@ -12,6 +11,7 @@ import {
   trustAfterSignIn,
 } from "./device-trust.server";
 import type { FailureBudget, Ticket } from "./failure-budget.server";
+import { verifyPasswordInTurn } from "./password-hashing.server";
 import { tooManyAttemptsError } from "./rate-limit.server";
 
 /** The hook context, as far as this module reads it. */
@@ -133,7 +133,7 @@ export async function verifyPasswordWithinBudget(data: { hash: string; password:
   if (!endpoint?.context?.[ATTEMPT]) {
     throw new Error("A password was checked outside the failure budget: add its endpoint to PASSWORD_CHECKS");
   }
-  return verifyPassword(data);
+  return verifyPasswordInTurn(data);
 }
 
 /**
