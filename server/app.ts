@@ -156,6 +156,8 @@ export async function createServerApp() {
 
   app.onError((error, c) => {
     const requestId = c.get("requestId");
+    // The client left mid-request (a body cut short): nobody reads the answer, nothing broke here.
+    if (c.req.raw.signal.aborted) return c.json({ error: "Bad Request" }, 400);
     if (isDatabaseUnavailable(error)) {
       log({ level: "error", msg: "database unavailable", requestId, err: String(error) });
       c.header("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));

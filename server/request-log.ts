@@ -27,7 +27,8 @@ export type Logger = ReturnType<typeof createLogger>;
 /**
  * Names each request (`X-Request-Id`) and logs one line when it is answered:
  * method, path (never the query string, which can carry tokens), status and
- * duration. No headers, cookies or bodies.
+ * duration. No headers, cookies or bodies. A client that left before its
+ * answer (`clientClosed`) is not the server's error, whatever the status.
  */
 export function requestLog(log: Logger): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
@@ -37,14 +38,16 @@ export function requestLog(log: Logger): MiddlewareHandler<EdgeEnv> {
     await next();
     c.res.headers.set("X-Request-Id", requestId);
     const status = c.res.status;
+    const clientClosed = c.req.raw.signal.aborted;
     log({
-      level: status >= 500 ? "error" : "info",
+      level: status >= 500 && !clientClosed ? "error" : "info",
       msg: "request",
       method: c.req.method,
       path: c.req.path,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
+      ...(clientClosed && { clientClosed }),
     });
   };
 }

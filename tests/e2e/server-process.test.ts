@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { rawRequest } from "../fixtures/raw-http";
 import { freshDir, portFor, startServer, waitUntilListening } from "../fixtures/server-process";
 
 const FIRST_PORT = portFor(81);
@@ -40,9 +41,19 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
   // What a library prints is a JSON line too (React Router warns about a path it cannot decode).
   expect((await fetch(`http://localhost:${port}/%E0%A4%A`)).status).toBe(404);
   await expect.poll(first.output).toContain("could not be decoded");
-  for (const written of first.output().trim().split("\n")) {
-    expect(() => JSON.parse(written), written).not.toThrow();
-  }
+  // A client that leaves mid-body is no server error: no 500, no "database unavailable".
+  const cutShort = `POST /login HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: http://localhost:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=signin`;
+  expect((await rawRequest(port, cutShort, { endAfterWrite: true })).status).toBe(400);
+  await expect.poll(first.output).toContain('"clientClosed":true');
+  const records = first
+    .output()
+    .trim()
+    .split("\n")
+    .map((written) => {
+      expect(() => JSON.parse(written), written).not.toThrow();
+      return JSON.parse(written);
+    });
+  expect(records.filter((record) => record.level === "error")).toEqual([]);
   expect(statSync(join(cwd, "data", "auth-secret")).mode & 0o077).toBe(0);
 
   first.child.kill("SIGTERM");
