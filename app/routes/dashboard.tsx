@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { type ShouldRevalidateFunction, useSearchParams } from "react-router";
 import { AccountCard } from "~/components/dashboard/account-card";
 import { ActivityCard } from "~/components/dashboard/activity-card";
 import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
@@ -22,10 +22,17 @@ import { linkErrorMessage } from "~/server/provider-links.server";
 import { showToast } from "~/shell/toast";
 import type { Route } from "./+types/dashboard";
 
-/** Everything the page shows, in one server round trip. */
 /** The action's own headers reach the document (`Retry-After` on a `429`). */
 export const headers = dataHeaders;
 
+/**
+ * After every form post, refused ones too: a wrong current password is a
+ * `400` and an entry in Recent activity, which shows at once.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined || defaultShouldRevalidate;
+
+/** Everything the page shows, in one server round trip. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   getUserSession(context); // The auth layout let a signed-in person in.
   const services = getServices(context);

@@ -102,6 +102,10 @@ test("changing the password signs out the other browser; only the new password s
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("That is not your current password.")).toBeVisible();
   await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+  // The refusal is in Recent activity at once, without a reload.
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText(
+    "Password change refused: wrong current password",
+  );
 
   await page.getByLabel("Current password").fill(account.password);
   await page.getByLabel("New password").fill(newPassword);

@@ -43,7 +43,7 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
   await expect.poll(first.output).toContain("could not be decoded");
   // A client that leaves mid-body is no server error: no 500, no "database unavailable".
   const cutShort = `POST /login HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: http://localhost:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=signin`;
-  expect((await rawRequest(port, cutShort, { endAfterWrite: true })).status).toBe(400);
+  expect((await rawRequest(Number(port), cutShort, { endAfterWrite: true })).status).toBe(400);
   await expect.poll(first.output).toContain('"clientClosed":true');
   const records = first
     .output()
