@@ -80,13 +80,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function logServerError(error: unknown, context: Readonly<RouterContextProvider>) {
   const requestId = context.get(requestInfoContext)?.requestId;
   const detail = error instanceof Error ? { err: error.message, stack: error.stack } : { err: String(error) };
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      msg: "render failed",
-      requestId,
-      ...detail,
-    }),
+  // One JSON line of its own, the shape of the request log's (`server/request-log.ts`).
+  process.stdout.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "render failed", requestId, ...detail })}\n`,
   );
 }

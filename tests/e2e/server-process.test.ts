@@ -2,7 +2,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { rawRequest } from "../fixtures/raw-http";
-import { freshDir, portFor, startServer, waitUntilListening } from "../fixtures/server-process";
+import {
+  freshDir,
+  launchApp,
+  portFor,
+  startServer,
+  stopServer,
+  waitUntilListening,
+} from "../fixtures/server-process";
 
 const FIRST_PORT = portFor(81);
 const SECOND_PORT = portFor(82);
@@ -137,4 +144,28 @@ test("with no SMTP_URL, mails are written to data/outbox as .eml files and the l
     server.child.kill("SIGTERM");
   }
   expect(await server.exited).toBe(0);
+});
+
+test("a failure while rendering is one JSON log line with the request id the error page shows", async () => {
+  const port = portFor(88);
+  const server = await launchApp(port, freshDir("render-failure"), { E2E_TEST_ROUTES: "1" });
+  try {
+    const failed = await fetch(`http://localhost:${port}/__e2e/crash?where=server`);
+    expect(failed.status).toBe(500);
+    const requestId = failed.headers.get("x-request-id");
+    expect(await failed.text()).toContain(requestId);
+    await expect.poll(server.output).toContain("render failed");
+    const records = server
+      .output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(records.find((record) => record.msg === "render failed")).toMatchObject({
+      level: "error",
+      requestId,
+      err: "Deliberate server failure for the end-to-end suite",
+    });
+  } finally {
+    await stopServer(server);
+  }
 });
