@@ -72,6 +72,11 @@ export async function setPassword(
   );
 }
 
+/** Whether the session was signed in within `SESSION_FRESH_AGE_SECONDS` (better-auth's `freshAge`). */
+export function isFreshSignIn(session: { createdAt: Date | string }): boolean {
+  return Date.now() - new Date(session.createdAt).getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
+}
+
 /** The refusal of a change that needs a sign-in from the last few minutes. */
 export const NEEDS_FRESH_SIGN_IN: Outcome = {
   ok: false,

@@ -2,8 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { ActivityKind } from "~/lib/activity";
-import { CLIENT_IP_HEADER } from "~/lib/constants";
-import { priorSignIns, recordActivity } from "./activity.server";
+import { priorSignIns, recordActivity, requestOrigin } from "./activity.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /** The endpoint context better-auth hands its hooks (only what is read here). */
@@ -47,13 +46,6 @@ type UserTables = {
   account: { id: string; userId: string };
   passkey: { userId: string; credentialID: string };
 };
-
-function whereFrom(headers: Headers | undefined) {
-  return {
-    ip: headers?.get(CLIENT_IP_HEADER) ?? null,
-    browser: summarizeUserAgent(headers?.get("user-agent")).label,
-  };
-}
 
 /**
  * better-auth plugin: keeps the activity log. Successful sign-ins are seen
@@ -140,7 +132,7 @@ export function activityLog(
       userId: account.userId,
       kind: password ? "password-set" : "provider-linked",
       method: password ? null : account.providerId,
-      ...whereFrom(ctx.headers),
+      ...requestOrigin(ctx.headers),
     });
   }
 
@@ -153,7 +145,7 @@ export function activityLog(
       userId: account.userId,
       kind: "provider-unlinked",
       method: account.providerId === "credential" ? "password" : account.providerId,
-      ...whereFrom(ctx.headers),
+      ...requestOrigin(ctx.headers),
     });
   }
 
@@ -172,7 +164,7 @@ export function activityLog(
         kind: "sign-in",
         method: password ? "password" : "passkey",
         success: false,
-        ...whereFrom(ctx.headers),
+        ...requestOrigin(ctx.headers),
       });
       return;
     }
@@ -180,13 +172,13 @@ export function activityLog(
     const refusal = REFUSAL_FOR_PATH[path];
     const returned = ctx.context.returned as { body?: { code?: unknown } } | undefined;
     if (failed && refusal && userId && returned?.body?.code === "INVALID_PASSWORD") {
-      await recordActivity(kysely, { userId, kind: refusal, success: false, ...whereFrom(ctx.headers) });
+      await recordActivity(kysely, { userId, kind: refusal, success: false, ...requestOrigin(ctx.headers) });
       return;
     }
     const kind = ENTRY_FOR_PATH[path];
     if (failed || !kind || !userId) return;
     if (kind === "name-changed" && typeof (ctx.body as { name?: unknown })?.name !== "string") return;
-    await recordActivity(kysely, { userId, kind, ...whereFrom(ctx.headers) });
+    await recordActivity(kysely, { userId, kind, ...requestOrigin(ctx.headers) });
   });
 
   return {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from "~/lib/activity";
-import { ACTIVITY_SHOWN } from "~/lib/constants";
+import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
+import { summarizeUserAgent } from "./user-agent.server";
 
 /** The `activity` table (db/migrations/0003-activity.ts). */
 type ActivityTable = {
@@ -30,6 +31,14 @@ export type ActivityRecord = {
 };
 
 const tables = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<Tables>;
+
+/** Where a request came from, as the log keeps it: the browser summary and the client IP. */
+export function requestOrigin(headers: Headers | undefined): { browser: string; ip: string | null } {
+  return {
+    browser: summarizeUserAgent(headers?.get("user-agent")).label,
+    ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+  };
+}
 
 /** Appends an entry to a person's activity log. */
 export async function recordActivity(kysely: Kysely<unknown>, record: ActivityRecord): Promise<void> {

@@ -9,11 +9,12 @@ import { readFormPost } from "./form-post.server";
 import { listSignInProviders } from "./oauth.server";
 import type { Outcome } from "./outcome.server";
 import { done, refused, tooMany } from "./outcome.server";
-import { deletePasskey, renamePasskey } from "./passkeys.server";
-import { startLinking, unlinkProvider } from "./provider-links.server";
+import { renamePasskey } from "./passkeys.server";
+import { startLinking } from "./provider-links.server";
 import { clientIpOf, tooManyAttemptsMessage } from "./rate-limit.server";
 import { signOut } from "./session.server";
 import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
+import { removeSignInMethod } from "./sign-in-methods.server";
 
 /** Every form on the dashboard names what it does in its `intent` field. */
 export const DASHBOARD_INTENTS = [
@@ -83,11 +84,13 @@ export async function runDashboardAction(services: AppServices, request: Request
 
   // Password checks (changing it, deleting the account) count against the
   // account's failure budget inside better-auth (password-attempts.server.ts).
-  const { auth, env } = services;
+  const { auth, env, db } = services;
   const { headers } = request;
   const { user, session } = await currentSession(services, headers);
 
   const providers = listSignInProviders(env.providers);
+  // Removing a way to sign in: who, how recently signed in, which providers count.
+  const change = { userId: user.id, session, configured: providers.map((provider) => provider.id) };
   switch (intent) {
     case "update-name":
       return answer(await updateName(auth, headers, { name: field("name") }));
@@ -102,16 +105,14 @@ export async function runDashboardAction(services: AppServices, request: Request
       return answer(await setPassword(auth, headers, { newPassword: field("newPassword") }));
     case "revoke-session":
       return answer(
-        await revokeSessionById(services.db, headers, {
+        await revokeSessionById(db, headers, {
           userId: user.id,
           currentId: session.id,
           sessionId: field("id") ?? "",
         }),
       );
     case "revoke-other-sessions":
-      return answer(
-        await revokeOtherSessions(services.db, headers, { userId: user.id, currentId: session.id }),
-      );
+      return answer(await revokeOtherSessions(db, headers, { userId: user.id, currentId: session.id }));
     case "link-provider": {
       const provider = findProvider(providers, field("provider"));
       if (!provider) return answer(refused(400, "This provider is not available."));
@@ -121,15 +122,17 @@ export async function runDashboardAction(services: AppServices, request: Request
     }
     case "unlink-provider": {
       const id = field("provider") ?? "";
-      const name = findProvider(providers, id)?.name ?? id;
-      return answer(await unlinkProvider(auth, headers, id, name));
+      const name = id === "credential" ? "Password" : (findProvider(providers, id)?.name ?? id);
+      return answer(await removeSignInMethod(db, headers, change, { kind: "account", providerId: id }, name));
     }
     case "add-passkey":
       return answer(refused(400, "Adding a passkey needs JavaScript in this browser."));
     case "rename-passkey":
       return answer(await renamePasskey(auth, headers, field("id") ?? "", field("name")));
     case "delete-passkey":
-      return answer(await deletePasskey(auth, headers, field("id") ?? ""));
+      return answer(
+        await removeSignInMethod(db, headers, change, { kind: "passkey", id: field("id") ?? "" }, "Passkey"),
+      );
     case "delete-account": {
       const outcome = await deleteAccount(auth, headers, { password: field("password") });
       if (!outcome.ok) return answer(outcome);

@@ -1,25 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { migrations } from "../../db/migrations";
-import {
-  createTestDatabase,
-  NO_POSTGRES,
-  postgresUrl,
-  type TestDatabase,
-} from "../../tests/fixtures/postgres";
+import { createTestDatabase, NO_POSTGRES, postgresUrl } from "../../tests/fixtures/postgres";
+import { STORAGES, type Storage, sqliteStorage } from "../../tests/fixtures/storages";
 import { silentServer } from "../../tests/fixtures/tcp";
 import { createAuth } from "./auth.server";
-import {
-  checkReadiness,
-  type Database,
-  migrateToLatest,
-  openConfiguredDatabase,
-  openDatabase,
-} from "./db.server";
+import { checkReadiness, migrateToLatest, openConfiguredDatabase } from "./db.server";
 import { openPostgresDatabase } from "./postgres.server";
 
 const env = {
@@ -33,50 +20,13 @@ const env = {
 };
 const everyMigration = Object.keys(migrations);
 
-/** Opens the same, initially empty database as many times as asked; `cleanUp()` closes and removes all. */
-type Storage = { open: () => Promise<Database>; cleanUp: () => Promise<void> };
-
-const sqliteStorage = async (): Promise<Storage> => {
-  const dir = mkdtempSync(join(tmpdir(), "db-test-"));
-  const opened: Database[] = [];
-  return {
-    open: async () => {
-      const db = openDatabase(dir);
-      opened.push(db);
-      return db;
-    },
-    cleanUp: async () => {
-      for (const db of opened) await db.close();
-    },
-  };
-};
-
-const postgresStorage = async (): Promise<Storage> => {
-  const database: TestDatabase = await createTestDatabase("unit_db");
-  const opened: Database[] = [];
-  return {
-    open: async () => {
-      const db = openPostgresDatabase(database.url);
-      opened.push(db);
-      return db;
-    },
-    cleanUp: async () => {
-      for (const db of opened) await db.close();
-      await database.drop();
-    },
-  };
-};
-
 let storage: Storage | undefined;
 afterEach(async () => {
   await storage?.cleanUp();
   storage = undefined;
 });
 
-describe.each([
-  { name: "SQLite", configured: true, create: sqliteStorage },
-  { name: "PostgreSQL", configured: Boolean(postgresUrl), create: postgresStorage },
-])("$name", ({ name, configured, create }) => {
+describe.each(STORAGES)("$name", ({ name, configured, create }) => {
   // The one allowed skip: PostgreSQL is not configured on this machine.
   test.skipIf(!configured)(
     `migrations are idempotent across restarts${configured ? "" : ` (${NO_POSTGRES})`}`,

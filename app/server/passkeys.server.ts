@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Auth } from "./auth.server";
 import { passkeyName } from "./credentials.server";
 import { attempt, done, type Outcome, refused } from "./outcome.server";
-import { LAST_WAY_IN_CODE, LAST_WAY_IN_MESSAGE } from "./sign-in-methods.server";
 
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
@@ -31,19 +30,7 @@ export async function listPasskeys(kysely: Kysely<unknown>, userId: string): Pro
 }
 
 /** Someone else's passkey and a deleted one look the same: better-auth checks the owner. */
-const NOT_FOUND = refused(404, "That passkey does not exist.");
-
-/** Deletes one of the signed-in person's passkeys, unless it is their last way to sign in. */
-export async function deletePasskey(auth: Auth, headers: Headers, id: string): Promise<Outcome> {
-  return attempt(
-    async () => {
-      await auth.api.deletePasskey({ body: { id }, headers });
-      return done("Passkey deleted.");
-    },
-    { [LAST_WAY_IN_CODE]: refused(400, LAST_WAY_IN_MESSAGE) },
-    NOT_FOUND,
-  );
-}
+export const PASSKEY_NOT_FOUND = refused(404, "That passkey does not exist.");
 
 /** Renames one of the signed-in person's passkeys. */
 export async function renamePasskey(
@@ -63,6 +50,6 @@ export async function renamePasskey(
       return done("Passkey renamed.");
     },
     {},
-    NOT_FOUND,
+    PASSKEY_NOT_FOUND,
   );
 }

@@ -2,10 +2,8 @@ import { isAPIError } from "better-auth/api";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
-import { NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
 import type { Auth } from "./auth.server";
-import { attempt, done, type Outcome, refused } from "./outcome.server";
-import { LAST_WAY_IN_CODE, LAST_WAY_IN_MESSAGE } from "./sign-in-methods.server";
+import type { Outcome } from "./outcome.server";
 
 /** A provider on the dashboard: whether it is joined to this account, and since when. */
 export type ProviderLink = { id: string; name: string; linkedAt: string | null; offered: boolean };
@@ -68,28 +66,6 @@ export async function startLinking(
       return { ok: false, status: 503, message: error.message };
     throw error;
   }
-}
-
-/** Unjoins a provider from the account, unless it is the last way to sign in. */
-export async function unlinkProvider(
-  auth: Auth,
-  headers: Headers,
-  providerId: string,
-  name: string,
-): Promise<Outcome> {
-  return attempt(
-    async () => {
-      const accounts = await auth.api.listUserAccounts({ headers });
-      const account = accounts.find((candidate) => candidate.providerId === providerId);
-      if (!account) return refused(404, `${name} is not linked to your account.`);
-      await auth.api.unlinkAccount({ body: { accountId: account.id }, headers });
-      return done(`${name} unlinked.`);
-    },
-    {
-      [LAST_WAY_IN_CODE]: refused(400, LAST_WAY_IN_MESSAGE),
-      SESSION_NOT_FRESH: NEEDS_FRESH_SIGN_IN,
-    },
-  );
 }
 
 const LINK_MESSAGES: Record<string, string> = {

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import { CLIENT_IP_HEADER } from "~/lib/constants";
-import { recordActivity } from "./activity.server";
+import { recordActivity, requestOrigin } from "./activity.server";
 import type { Auth } from "./auth.server";
 import { done, type Outcome, refused } from "./outcome.server";
 import { type DeviceType, summarizeUserAgent } from "./user-agent.server";
@@ -64,13 +63,7 @@ export async function listActiveSessions(
 }
 
 /** Who asked, from where: the activity log's entry for a revocation. */
-function revokedBy(userId: string, headers: Headers) {
-  return {
-    userId,
-    browser: summarizeUserAgent(headers.get("user-agent")).label,
-    ip: headers.get(CLIENT_IP_HEADER),
-  };
-}
+const revokedBy = (userId: string, headers: Headers) => ({ userId, ...requestOrigin(headers) });
 
 /**
  * Signs out one of the person's other sessions, by its id (the browser

@@ -1,8 +1,20 @@
 import { isAPIError } from "better-auth/api";
 import { sql } from "kysely";
-import { describe, expect, test } from "vitest";
-import { authWithOneAccount } from "../../tests/fixtures/auth-in-memory";
-import { LAST_WAY_IN_CODE, leavesAWayIn, type WaysIn } from "./sign-in-methods.server";
+import { afterEach, describe, expect, test } from "vitest";
+import { authWithOneAccount, TEST_APP_URL } from "../../tests/fixtures/auth-in-memory";
+import { NO_POSTGRES } from "../../tests/fixtures/postgres";
+import { STORAGES, type Storage } from "../../tests/fixtures/storages";
+import { listRecentActivity } from "./activity.server";
+import { createAuth } from "./auth.server";
+import { migrateToLatest } from "./db.server";
+import {
+  LAST_WAY_IN_CODE,
+  leavesAWayIn,
+  readWaysIn,
+  removeSignInMethod,
+  removeWayIn,
+  type WaysIn,
+} from "./sign-in-methods.server";
 
 describe("leavesAWayIn", () => {
   const only = (ways: Partial<WaysIn>): WaysIn => ({ password: false, providers: [], passkeys: 0, ...ways });
@@ -58,6 +70,108 @@ describe("keepOneWayIn, through better-auth's own endpoints", () => {
       .catch((error: unknown) => error);
     expect(isAPIError(refused) && refused.body?.code).toBe(LAST_WAY_IN_CODE);
     expect(await auth.api.listPasskeys({ headers })).toHaveLength(1);
+    await db.close();
+  });
+});
+
+describe.each(STORAGES)(
+  "removeWayIn on $name, as two instances of the app",
+  ({ name, configured, create }) => {
+    let storage: Storage | undefined;
+    afterEach(async () => {
+      await storage?.cleanUp();
+      storage = undefined;
+    });
+
+    // The one allowed skip: PostgreSQL is not configured on this machine.
+    test.skipIf(!configured)(
+      `removing the password and the only passkey at once leaves one of them${configured ? "" : ` (${NO_POSTGRES})`}`,
+      async () => {
+        storage = await create();
+        // SQLite is one instance's own file; PostgreSQL is shared by two instances.
+        const first = await storage.open();
+        const second = name === "SQLite" ? first : await storage.open();
+        await migrateToLatest(first.kysely);
+        const auth = createAuth({
+          env: { APP_URL: TEST_APP_URL, APP_NAME: "Test", isHttps: false, providers: {} },
+          kysely: first.kysely,
+          dialect: first.dialect,
+          secret: "s".repeat(43),
+        });
+        const { adapter } = await auth.$context;
+        for (let round = 0; round < 10; round += 1) {
+          const { user } = await auth.api.signUpEmail({
+            body: { name: "Ada", email: `ada-${name}-${round}@example.com`, password: "correct horse" },
+          });
+          await adapter.create({
+            model: "passkey",
+            data: {
+              publicKey: "key",
+              userId: user.id,
+              credentialID: `credential-${round}`,
+              counter: 0,
+              deviceType: "singleDevice",
+              backedUp: false,
+            },
+          });
+          const [passkey] = await adapter.findMany<{ id: string }>({
+            model: "passkey",
+            where: [{ field: "userId", value: user.id }],
+          });
+          const results = await Promise.all([
+            removeWayIn(first.kysely, {
+              userId: user.id,
+              target: { kind: "account", providerId: "credential" },
+              configured: [],
+            }),
+            removeWayIn(second.kysely, {
+              userId: user.id,
+              target: { kind: "passkey", id: passkey?.id ?? "" },
+              configured: [],
+            }),
+          ]);
+          expect(results.sort()).toEqual(["last-way-in", "removed"]);
+          const { ways } = await readWaysIn(first.kysely, user.id, []);
+          expect(Number(ways.password) + ways.passkeys).toBe(1);
+        }
+      },
+    );
+  },
+);
+
+describe("removeSignInMethod, the dashboard's Unlink and Delete", () => {
+  test("needs a sign-in from the last few minutes, then removes and logs it", async () => {
+    const { auth, db, userId, headers } = await authWithOneAccount();
+    const { adapter } = await auth.$context;
+    const passkey = await adapter.create<Record<string, unknown>, { id: string }>({
+      model: "passkey",
+      data: {
+        publicKey: "key",
+        userId,
+        credentialID: "credential",
+        counter: 0,
+        deviceType: "singleDevice",
+        backedUp: false,
+      },
+    });
+    const change = (minutesAgo: number) => ({
+      userId,
+      session: { createdAt: new Date(Date.now() - minutesAgo * 60_000) },
+      configured: [],
+    });
+    const target = { kind: "passkey", id: passkey.id } as const;
+
+    const stale = await removeSignInMethod(db.kysely, headers, change(10), target, "Passkey");
+    expect(stale).toMatchObject({ ok: false, status: 403, signInAgain: true });
+    expect((await readWaysIn(db.kysely, userId, [])).ways.passkeys).toBe(1);
+
+    expect(await removeSignInMethod(db.kysely, headers, change(1), target, "Passkey")).toMatchObject({
+      ok: true,
+      message: "Passkey deleted.",
+    });
+    expect((await readWaysIn(db.kysely, userId, [])).ways.passkeys).toBe(0);
+    const [entry] = await listRecentActivity(db.kysely, userId, (method) => method);
+    expect(entry).toMatchObject({ kind: "passkey-removed", browser: "Chrome on Linux" });
     await db.close();
   });
 });

@@ -2,6 +2,10 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
+import { recordActivity, requestOrigin } from "./activity.server";
+import { done, type Outcome, refused } from "./outcome.server";
+import { PASSKEY_NOT_FOUND } from "./passkeys.server";
 
 /** The ways a person can sign in today: their password, providers that are configured, passkeys. */
 export type WaysIn = { password: boolean; providers: readonly string[]; passkeys: number };
@@ -31,13 +35,21 @@ export function leavesAWayIn(ways: WaysIn, removal: Removal): boolean {
 }
 
 type Tables = {
+  user: { id: string; updatedAt: string };
   account: { id: string; userId: string; providerId: string; password: string | null; createdAt: string };
   passkey: { id: string; userId: string };
 };
 
+/** What the dashboard removes: the account at a provider (`credential`: the password), or a passkey. */
+export type WayOut = { kind: "account"; providerId: string } | { kind: "passkey"; id: string };
+
 /** A person's accounts (password and providers; never the hash), and their ways in. */
-export async function readWaysIn(kysely: Kysely<unknown>, userId: string, configured: readonly string[]) {
-  const db = kysely as unknown as Kysely<Tables>;
+export async function readWaysIn(
+  kysely: Kysely<unknown> | Kysely<Tables>,
+  userId: string,
+  configured: readonly string[],
+) {
+  const db = kysely as Kysely<Tables>;
   const [accounts, passkeys] = await Promise.all([
     db
       .selectFrom("account")
@@ -59,11 +71,92 @@ export async function readWaysIn(kysely: Kysely<unknown>, userId: string, config
 }
 
 /**
- * better-auth plugin: nobody removes their last way to sign in, whichever
- * door they use (the dashboard's actions or better-auth's own endpoints):
- * unlinking a provider or the password, or deleting a passkey, is refused
- * with `LAST_SIGN_IN_METHOD` when nothing would be left. It replaces
- * better-auth's own rule, which counts accounts and not passkeys.
+ * Removes one way to sign in, unless it is the last one: the check and the
+ * delete in one transaction, which starts by writing the person's row. That
+ * locks the row on PostgreSQL (and the database on SQLite) until the end, so
+ * two removals at once (the password and the last passkey, from two tabs or
+ * two instances) run one after the other, and the second sees what the
+ * first left.
+ */
+export async function removeWayIn(
+  kysely: Kysely<unknown>,
+  { userId, target, configured }: { userId: string; target: WayOut; configured: readonly string[] },
+): Promise<"removed" | "not-found" | "last-way-in"> {
+  const db = kysely as unknown as Kysely<Tables>;
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("user")
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
+      .where("id", "=", userId)
+      .execute();
+    const { accounts, ways } = await readWaysIn(trx, userId, configured);
+    if (target.kind === "account") {
+      const account = accounts.find((candidate) => candidate.providerId === target.providerId);
+      if (!account) return "not-found";
+      const removal: Removal =
+        account.providerId === "credential"
+          ? { kind: "password" }
+          : { kind: "provider", providerId: account.providerId };
+      if (!leavesAWayIn(ways, removal)) return "last-way-in";
+      await trx.deleteFrom("account").where("id", "=", account.id).execute();
+      return "removed";
+    }
+    const owned = await trx
+      .selectFrom("passkey")
+      .select("id")
+      .where("id", "=", target.id)
+      .where("userId", "=", userId)
+      .executeTakeFirst();
+    if (!owned) return "not-found";
+    if (!leavesAWayIn(ways, { kind: "passkey" })) return "last-way-in";
+    await trx.deleteFrom("passkey").where("id", "=", owned.id).execute();
+    return "removed";
+  });
+}
+
+/**
+ * The dashboard's "Unlink" and "Delete" of a sign-in method: a sign-in from
+ * the last few minutes, then `removeWayIn`, then an entry in the activity
+ * log. `name` is what the person reads ("GitHub", "Passkey").
+ */
+export async function removeSignInMethod(
+  kysely: Kysely<unknown>,
+  headers: Headers,
+  change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
+  target: WayOut,
+  name: string,
+): Promise<Outcome> {
+  if (!isFreshSignIn(change.session)) return NEEDS_FRESH_SIGN_IN;
+  const result = await removeWayIn(kysely, { ...change, target });
+  if (result === "last-way-in") return refused(400, LAST_WAY_IN_MESSAGE);
+  if (target.kind === "passkey") {
+    if (result === "not-found") return PASSKEY_NOT_FOUND;
+    await recordActivity(kysely, {
+      userId: change.userId,
+      kind: "passkey-removed",
+      ...requestOrigin(headers),
+    });
+    return done("Passkey deleted.");
+  }
+  if (result === "not-found") return refused(404, `${name} is not linked to your account.`);
+  const method = target.providerId === "credential" ? "password" : target.providerId;
+  await recordActivity(kysely, {
+    userId: change.userId,
+    kind: "provider-unlinked",
+    method,
+    ...requestOrigin(headers),
+  });
+  return done(`${name} unlinked.`);
+}
+
+/**
+ * better-auth plugin: the same rule for a server-side call of better-auth's
+ * own endpoints (`auth.api.unlinkAccount`, `auth.api.deletePasskey`; their
+ * HTTP doors are closed): unlinking a provider or the password, or deleting
+ * a passkey, is refused with `LAST_SIGN_IN_METHOD` when nothing would be
+ * left. It replaces better-auth's own rule, which counts accounts and not
+ * passkeys. The dashboard uses `removeWayIn`, which is also safe against
+ * two removals at once.
  */
 export function keepOneWayIn(kysely: Kysely<unknown>, configuredProviders: readonly OAuthProviderId[]) {
   const db = kysely as unknown as Kysely<Tables>;
