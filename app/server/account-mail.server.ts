@@ -19,7 +19,7 @@ import {
 import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./mail-tokens.server";
 import type { Mailer } from "./mailer.server";
 
-type Person = { id: string; email: string; name: string };
+type Person = { id: string; email: string; name: string; emailVerified: boolean };
 
 /**
  * The mails about an account (reset, verification, new-device notice) and
@@ -35,7 +35,12 @@ export function accountMail({ env, mailer }: { env: Pick<Env, "APP_URL" | "APP_N
     if (!context) throw new Error("accountMail's plugin is not in the better-auth instance");
     return context.internalAdapter;
   };
-  const recipient = (user: Person) => ({ appName: env.APP_NAME, to: user.email, name: user.name });
+  // A mail to an address nobody has proven yet carries nothing its requester typed: no name.
+  const recipient = (user: Person) => ({
+    appName: env.APP_NAME,
+    to: user.email,
+    name: user.emailVerified ? user.name : null,
+  });
   const link = (path: string, token: string) =>
     `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;
 

@@ -4,8 +4,8 @@ import type { MailMessage } from "./mailer.server";
 type MailContent = {
   appName: string;
   to: string;
-  /** The person's name as they typed it (escaped in the HTML part). */
-  name: string;
+  /** The person's name as they typed it (escaped in the HTML part); null: "Hello," alone. */
+  name: string | null;
   subject: string;
   /** Paragraphs before the button. */
   lead: string[];
@@ -30,7 +30,7 @@ export function escapeHtml(value: string): string {
  * content, and the app's name in the subject and the signature.
  */
 function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
-  const greeting = `Hello ${name},`;
+  const greeting = name ? `Hello ${name},` : "Hello,";
   const text = [
     greeting,
     "",
@@ -60,7 +60,7 @@ ${after.map(paragraph).join("\n")}
   return { to, subject, text, html };
 }
 
-type Recipient = { appName: string; to: string; name: string };
+type Recipient = { appName: string; to: string; name: string | null };
 
 /** "30 minutes", "24 hours". */
 function duration(seconds: number): string {
