@@ -23,7 +23,8 @@ import { type AppServices, requestInfoContext, servicesContext } from "~/server/
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
-import { createMailer, flushMail } from "~/server/mailer.server";
+import { mailOutbox, startMailWorker } from "~/server/mail-outbox.server";
+import { createMailDelivery } from "~/server/mailer.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
@@ -45,7 +46,8 @@ import { sessionApi } from "./session-api";
 /**
  * Builds the whole HTTP application: configuration, database (migrated;
  * SQLite, or PostgreSQL with `DATABASE_URL`), Redis for the rate limits with
- * `REDIS_URL`, outgoing mail (`SMTP_URL`, else the outbox), auth, then the routes in the order they are tried. Nothing
+ * `REDIS_URL`, outgoing mail (an outbox table and its worker; `SMTP_URL`, else
+ * `.eml` files), auth, then the routes in the order they are tried. Nothing
  * that instances must share lives in the process. `close()` releases the
  * database and Redis; the Node entry calls it after the last request.
  */
@@ -60,8 +62,23 @@ export async function createServerApp() {
   const redis = env.REDIS_URL
     ? (await import("~/server/redis.server")).connectRedis(env.REDIS_URL, log)
     : undefined;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log });
-  const mail = accountMail({ env, mailer });
+  const mailWorker = startMailWorker({
+    kysely: db.kysely,
+    dialect: db.dialect,
+    secret,
+    deliver: createMailDelivery({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      dataDir: env.DATA_DIR,
+      domain: new URL(env.APP_URL).hostname,
+      log,
+    }),
+    log,
+  });
+  const mail = accountMail({
+    env,
+    outbox: mailOutbox({ kysely: db.kysely, secret, onQueued: mailWorker.nudge }),
+  });
   const rateLimits = createAuthRateLimits({
     perIp: env.AUTH_RATE_LIMIT_PER_IP,
     ...(redis
@@ -178,8 +195,8 @@ export async function createServerApp() {
     env,
     close: async () => {
       stopCleanup();
-      // Mails queued by the last requests go out (or fail) before the database closes.
-      await flushMail(mailer);
+      // Mails being sent finish (or the wait ends) before the database closes; the rest wait in the outbox table.
+      await mailWorker.stop();
       redis?.close();
       await db.close();
     },

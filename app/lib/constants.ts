@@ -199,8 +199,27 @@ export const RATE_LIMIT_KEY_PREFIX = "rate-limit:";
  * this folder inside `DATA_DIR`, so a zero-config start still "sends" them.
  */
 export const MAIL_OUTBOX_DIR = "outbox";
-/** How long a queued mail may take to go out before the shutdown stops waiting for it. */
+/** How long the shutdown waits for mails being sent; the rest stay in the outbox table for the next start. */
 export const MAIL_SHUTDOWN_WAIT_MS = 5_000;
+/** How often each instance looks at the outbox table (mails are also sent at once when queued). */
+export const MAIL_POLL_MS = 5_000;
+/** Mails one instance claims at a time. */
+export const MAIL_BATCH_SIZE = 8;
+/**
+ * A single send through SMTP, or write to the outbox folder, gives up after
+ * this long (and is tried again later). A claim on a mail lasts twice as
+ * long, so no other instance sends a mail while a send of it may still run;
+ * a mail claimed by a process that died goes out once the claim has run out.
+ */
+export const SMTP_SEND_TIMEOUT_MS = 30_000;
+export const OUTBOX_WRITE_TIMEOUT_MS = 5_000;
+/** A failed send is tried again after 5 s, then 10 s, 20 s…, at most an hour apart… */
+export const MAIL_RETRY_FIRST_MS = 5_000;
+export const MAIL_RETRY_MAX_MS = 60 * 60 * 1000;
+/** …and given up after this many tries (about 2.5 hours). */
+export const MAIL_MAX_ATTEMPTS = 12;
+/** Sent and failed mails (their content erased) stay in the table this long. */
+export const MAIL_RETENTION_DAYS = 7;
 /** SMTP connection and greeting timeouts: a dead mail server never holds a send for long. */
 export const SMTP_TIMEOUT_MS = 10_000;
 /** A password-reset link works once, for this long (SPEC: 30 minutes). */

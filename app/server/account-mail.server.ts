@@ -10,25 +10,36 @@ import {
   VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
 import type { Env } from "./env.server";
+import type { MailOutbox } from "./mail-outbox.server";
 import {
   newDeviceMail,
   passwordResetMail,
+  type SignInChange,
   type SignInFacts,
+  signInChangeMail,
   verificationMail,
 } from "./mail-templates.server";
 import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./mail-tokens.server";
-import type { Mailer } from "./mailer.server";
+import type { MailMessage } from "./mailer.server";
+import { listSignInProviders } from "./oauth.server";
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
 
 /**
  * The mails about an account (reset, verification, new-device notice) and
- * the single-use tokens behind their links. Its `plugin` goes into
- * better-auth: it gives the tokens better-auth's database, and mails the
+ * the single-use tokens behind their links. Each mail goes to the outbox
+ * table in the same transaction as its link's token. Its `plugin` goes into
+ * better-auth: it hands over better-auth's adapter, and mails the
  * verification link after a sign-up with a password, whichever door the
  * sign-up came through (the page's form or the JSON API).
  */
-export function accountMail({ env, mailer }: { env: Pick<Env, "APP_URL" | "APP_NAME">; mailer: Mailer }) {
+export function accountMail({
+  env,
+  outbox,
+}: {
+  env: Pick<Env, "APP_URL" | "APP_NAME" | "providers">;
+  outbox: MailOutbox;
+}) {
   let context: AuthContext | undefined;
   /** better-auth's adapter, read at each use: it is rebuilt after the plugins' `init`. */
   const store = () => {
@@ -46,12 +57,40 @@ export function accountMail({ env, mailer }: { env: Pick<Env, "APP_URL" | "APP_N
 
   /** Mails a fresh verification link (24 h, single use) to an unverified address. */
   async function sendVerification(user: Person) {
-    const token = await issueMailToken(store(), "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
-    const url = link(VERIFY_EMAIL_PATH, token);
-    mailer.send(
-      verificationMail(recipient(user), url, EMAIL_VERIFICATION_TOKEN_SECONDS),
-      "email-verification",
-    );
+    await outbox.transaction(async (trx) => {
+      const token = await issueMailToken(trx, "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
+      const url = link(VERIFY_EMAIL_PATH, token);
+      const message = verificationMail(recipient(user), url, EMAIL_VERIFICATION_TOKEN_SECONDS);
+      await outbox.enqueue(message, "email-verification", trx);
+    });
+  }
+
+  const providers = listSignInProviders(env.providers);
+  /** The change in words people read: the password removed, or a provider by its name. */
+  const nameOf = (change: SignInChange) => {
+    if (!("providerId" in change)) return change;
+    if (change.providerId === "credential") return { kind: "password-removed" as const };
+    const provider = providers.find((candidate) => candidate.id === change.providerId);
+    return { kind: change.kind, provider: provider?.name ?? change.providerId };
+  };
+
+  /** A notice to the account's owner whose link signs the account out everywhere (once, after a confirmation). */
+  async function sendNotice(
+    userId: string,
+    kind: string,
+    compose: (to: ReturnType<typeof recipient>, signOutUrl: string) => MailMessage,
+  ) {
+    const user = await store().findUserById(userId);
+    if (!user) return;
+    await outbox.transaction(async (trx) => {
+      const token = await issueMailToken(
+        trx,
+        "sign-out-everywhere",
+        userId,
+        SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
+      );
+      await outbox.enqueue(compose(recipient(user), link(SIGN_OUT_EVERYWHERE_PATH, token)), kind, trx);
+    });
   }
 
   const afterSignUp = createAuthMiddleware(async (ctx) => {
@@ -70,24 +109,24 @@ export function accountMail({ env, mailer }: { env: Pick<Env, "APP_URL" | "APP_N
 
     sendVerification,
 
-    /** better-auth's `sendResetPassword`: its token goes into a link to our own page. */
-    sendPasswordReset({ user, token }: { user: Person; token: string }) {
+    /**
+     * better-auth's `sendResetPassword`: its token goes into a link to our
+     * own page. better-auth has committed the token just before; the page
+     * answers only once the mail is written too.
+     */
+    async sendPasswordReset({ user, token }: { user: Person; token: string }) {
       const url = link(RESET_PASSWORD_PATH, token);
-      mailer.send(passwordResetMail(recipient(user), url, PASSWORD_RESET_TOKEN_SECONDS), "password-reset");
+      const message = passwordResetMail(recipient(user), url, PASSWORD_RESET_TOKEN_SECONDS);
+      await outbox.enqueue(message, "password-reset");
     },
 
     /** Tells the person about a sign-in from a browser the account had not seen, with a way out. */
-    async sendNewDeviceNotice(userId: string, facts: SignInFacts) {
-      const user = await store().findUserById(userId);
-      if (!user) return;
-      const token = await issueMailToken(
-        store(),
-        "sign-out-everywhere",
-        userId,
-        SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
-      );
-      mailer.send(newDeviceMail(recipient(user), facts, link(SIGN_OUT_EVERYWHERE_PATH, token)), "new-device");
-    },
+    sendNewDeviceNotice: (userId: string, facts: SignInFacts) =>
+      sendNotice(userId, "new-device", (to, url) => newDeviceMail(to, facts, url)),
+
+    /** Tells the person how the way their account signs in changed (and from where), with a way out. */
+    sendSignInChangeNotice: (userId: string, change: SignInChange, facts: SignInFacts) =>
+      sendNotice(userId, change.kind, (to, url) => signInChangeMail(to, nameOf(change), facts, url)),
 
     /** The user an unused, unexpired link's token is for (the link is not used up). */
     peek: (purpose: MailTokenPurpose, token: unknown) => peekMailToken(store(), purpose, token),
@@ -107,6 +146,3 @@ export function accountMail({ env, mailer }: { env: Pick<Env, "APP_URL" | "APP_N
 }
 
 export type AccountMail = ReturnType<typeof accountMail>;
-
-/** For unit tests and scripts that build better-auth without a mail server: mails go nowhere. */
-export const discardMail: Mailer = { send: () => {}, idle: async () => {} };

@@ -2,7 +2,14 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { ActivityKind } from "~/lib/activity";
-import { priorSignIns, recordActivity, requestOrigin } from "./activity.server";
+import {
+  priorSignIns,
+  recordActivity,
+  recordSignInChange,
+  requestOrigin,
+  type SignInChangeNotifier,
+} from "./activity.server";
+import type { SignInChange, SignInFacts } from "./mail-templates.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /** The endpoint context better-auth hands its hooks (only what is read here). */
@@ -63,12 +70,20 @@ export function activityLog(
   kysely: Kysely<unknown>,
   {
     onNewDevice,
+    onSignInChange,
   }: {
     /** Called after a sign-in from a browser never seen on the account is logged (the notice mail). */
-    onNewDevice?: (userId: string, facts: { at: Date; browser: string; ip: string | null }) => Promise<void>;
+    onNewDevice?: (userId: string, facts: SignInFacts) => Promise<void>;
+    /** Called after a way into the account was added or replaced is logged (the notice mail). */
+    onSignInChange?: SignInChangeNotifier;
   } = {},
 ) {
   const db = kysely as unknown as Kysely<UserTables>;
+  /** Requests that created a user: the account created with it is the sign-up, not a link. */
+  const createdAUser = new WeakSet<object>();
+
+  const recordChange = (userId: string, change: SignInChange, headers: Headers | undefined) =>
+    recordSignInChange(kysely, userId, change, headers, onSignInChange);
 
   async function userIdOfEmail(email: unknown): Promise<string | null> {
     if (typeof email !== "string") return null;
@@ -120,20 +135,13 @@ export function activityLog(
     account: { userId: string; providerId: string },
     ctx: EndpointContext | null,
   ) {
-    if (!ctx || ctx.path === "/sign-up/email") return;
-    const accounts = await db
-      .selectFrom("account")
-      .select("id")
-      .where("userId", "=", account.userId)
-      .execute();
-    if (accounts.length < 2) return; // The account a new user was made with: the sign-up entry says it.
-    const password = account.providerId === "credential";
-    await recordActivity(kysely, {
-      userId: account.userId,
-      kind: password ? "password-set" : "provider-linked",
-      method: password ? null : account.providerId,
-      ...requestOrigin(ctx.headers),
-    });
+    // The account a new user was made with: the sign-up entry says it.
+    if (!ctx || ctx.path === "/sign-up/email" || createdAUser.has(ctx)) return;
+    const change: SignInChange =
+      account.providerId === "credential"
+        ? { kind: "password-set" }
+        : { kind: "provider-linked", providerId: account.providerId };
+    await recordChange(account.userId, change, ctx.headers);
   }
 
   async function onAccountDeleted(
@@ -178,6 +186,10 @@ export function activityLog(
     const kind = ENTRY_FOR_PATH[path];
     if (failed || !kind || !userId) return;
     if (kind === "name-changed" && typeof (ctx.body as { name?: unknown })?.name !== "string") return;
+    if (kind === "password-changed" || kind === "passkey-added") {
+      await recordChange(userId, { kind }, ctx.headers);
+      return;
+    }
     await recordActivity(kysely, { userId, kind, ...requestOrigin(ctx.headers) });
   });
 
@@ -187,6 +199,13 @@ export function activityLog(
       options: {
         databaseHooks: {
           session: { create: { after: onSessionCreated } },
+          user: {
+            create: {
+              after: async (_user: unknown, ctx: EndpointContext | null) => {
+                if (ctx) createdAUser.add(ctx);
+              },
+            },
+          },
           account: { create: { after: onAccountCreated }, delete: { after: onAccountDeleted } },
         },
       },

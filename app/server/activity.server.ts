@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
+import type { SignInChange, SignInFacts } from "./mail-templates.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /** The `activity` table (db/migrations/0003-activity.ts). */
@@ -54,6 +55,36 @@ export async function recordActivity(kysely: Kysely<unknown>, record: ActivityRe
       createdAt: (record.at ?? new Date()).toISOString(),
     })
     .execute();
+}
+
+/** Tells the owner of an account about a change to how it signs in (the notice mail). */
+export type SignInChangeNotifier = (
+  userId: string,
+  change: SignInChange,
+  facts: SignInFacts,
+) => Promise<void>;
+
+/**
+ * Logs a change to how the account signs in (a password set, changed or
+ * removed; a passkey or provider added or removed), and tells its owner.
+ * The password, unlinked, is kept as `provider-unlinked` with method `password`.
+ */
+export async function recordSignInChange(
+  kysely: Kysely<unknown>,
+  userId: string,
+  change: SignInChange,
+  headers: Headers | undefined,
+  notify?: SignInChangeNotifier,
+): Promise<void> {
+  const origin = requestOrigin(headers);
+  const providerId = "providerId" in change ? change.providerId : null;
+  await recordActivity(kysely, {
+    userId,
+    kind: change.kind,
+    method: providerId === "credential" ? "password" : providerId,
+    ...origin,
+  });
+  await notify?.(userId, change, { at: new Date(), ...origin });
 }
 
 /** What the log knew of this person before a sign-in: anything at all, and this browser. */

@@ -12,14 +12,15 @@ import {
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
 import { requirePasswordToDelete } from "./account-deletion.server";
-import { type AccountMail, accountMail, discardMail } from "./account-mail.server";
+import { type AccountMail, accountMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
 import { addressLimits } from "./address-limits.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import { fieldRules } from "./field-rules.server";
-import { HASHED_TOKEN_PREFIXES } from "./mail-tokens.server";
+import { mailOutbox } from "./mail-outbox.server";
+import { verificationStorage } from "./mail-tokens.server";
 import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "./password-attempts.server";
@@ -64,7 +65,7 @@ export function createAuth({
   kysely,
   dialect = "sqlite",
   secret,
-  mail = accountMail({ env, mailer: discardMail }),
+  mail = accountMail({ env, outbox: mailOutbox({ kysely, secret }) }),
   rateLimits = createAuthRateLimits(),
   log = stderrLog,
 }: AuthOptions) {
@@ -94,12 +95,7 @@ export function createAuth({
       onPasswordReset: async ({ user }) => mail.markEmailVerified(user.id),
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
-    verification: {
-      storeIdentifier: {
-        default: "plain",
-        overrides: Object.fromEntries(HASHED_TOKEN_PREFIXES.map((prefix) => [prefix, "hashed"])),
-      },
-    },
+    verification: { storeIdentifier: verificationStorage },
     socialProviders: {
       ...(github ? { github } : {}),
       // We never take ID tokens from the browser (Google One Tap): only the redirect flow.
@@ -120,7 +116,10 @@ export function createAuth({
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       }),
       ...(oidc ? [openIdConnect(oidc, (message) => log({ level: "warn", msg: message }))] : []),
-      activityLog(kysely, { onNewDevice: mail.sendNewDeviceNotice }),
+      activityLog(kysely, {
+        onNewDevice: mail.sendNewDeviceNotice,
+        onSignInChange: mail.sendSignInChangeNotice,
+      }),
       mail.plugin,
       keepOneWayIn(
         kysely,

@@ -84,7 +84,7 @@ export async function runDashboardAction(services: AppServices, request: Request
 
   // Password checks (changing it, deleting the account) count against the
   // account's failure budget inside better-auth (password-attempts.server.ts).
-  const { auth, env, db } = services;
+  const { auth, env, db, mail } = services;
   const { headers } = request;
   const { user, session } = await currentSession(services, headers);
 
@@ -123,7 +123,8 @@ export async function runDashboardAction(services: AppServices, request: Request
     case "unlink-provider": {
       const id = field("provider") ?? "";
       const name = id === "credential" ? "Password" : (findProvider(providers, id)?.name ?? id);
-      return answer(await removeSignInMethod(db, headers, change, { kind: "account", providerId: id }, name));
+      const target = { kind: "account", providerId: id } as const;
+      return answer(await removeSignInMethod(db, headers, change, target, name, mail.sendSignInChangeNotice));
     }
     case "add-passkey":
       return answer(refused(400, "Adding a passkey needs JavaScript in this browser."));
@@ -131,7 +132,14 @@ export async function runDashboardAction(services: AppServices, request: Request
       return answer(await renamePasskey(auth, headers, field("id") ?? "", field("name")));
     case "delete-passkey":
       return answer(
-        await removeSignInMethod(db, headers, change, { kind: "passkey", id: field("id") ?? "" }, "Passkey"),
+        await removeSignInMethod(
+          db,
+          headers,
+          change,
+          { kind: "passkey", id: field("id") ?? "" },
+          "Passkey",
+          mail.sendSignInChangeNotice,
+        ),
       );
     case "delete-account": {
       const outcome = await deleteAccount(auth, headers, { password: field("password") });

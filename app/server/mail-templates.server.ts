@@ -110,25 +110,94 @@ export function formatMailTime(at: Date): string {
   return `${formatted} UTC`;
 }
 
-/**
- * The new-device notice: when, which browser, from which address (there is
- * no location lookup: the IP address is the approximate place), and a link
- * that signs the account out everywhere after a confirmation.
- */
-export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: string): MailMessage {
+/** The facts of a notice and its way out: "Not you? Sign out everywhere". */
+function noticeMail(
+  recipient: Recipient,
+  notice: { subject: string; headline: string; closing: string },
+  facts: SignInFacts,
+  url: string,
+): MailMessage {
   return composeMail({
     ...recipient,
-    subject: `New sign-in to ${recipient.appName}`,
+    subject: notice.subject,
     lead: [
-      `Your ${recipient.appName} account was just signed in to from a browser it had not seen before.`,
+      notice.headline,
       `When: ${formatMailTime(facts.at)}`,
       `Browser: ${facts.browser}`,
       `IP address: ${facts.ip ?? "unknown"}`,
-      "If this was you, there is nothing to do.",
+      notice.closing,
     ],
     action: { label: "Not you? Sign out everywhere", url },
     after: [
       "The link asks you to confirm, then signs your account out on every device. Then reset your password from the sign-in page.",
     ],
   });
+}
+
+/**
+ * The new-device notice: when, which browser, from which address (there is
+ * no location lookup: the IP address is the approximate place), and a link
+ * that signs the account out everywhere after a confirmation.
+ */
+export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: string): MailMessage {
+  return noticeMail(
+    recipient,
+    {
+      subject: `New sign-in to ${recipient.appName}`,
+      headline: `Your ${recipient.appName} account was just signed in to from a browser it had not seen before.`,
+      closing: "If this was you, there is nothing to do.",
+    },
+    facts,
+    url,
+  );
+}
+
+/** A change to how the account signs in, as the notice names it. */
+export type SignInChange =
+  | { kind: "password-changed" | "password-set" | "passkey-added" | "passkey-removed" }
+  | { kind: "provider-linked" | "provider-unlinked"; providerId: string };
+
+/** A change as the mail words it, the provider by its name ("GitHub"). */
+type NamedChange =
+  | { kind: "password-changed" | "password-set" | "password-removed" | "passkey-added" | "passkey-removed" }
+  | { kind: "provider-linked" | "provider-unlinked"; provider: string };
+
+/** "A passkey was added": the change, in the words of the notice. */
+export function describeSignInChange(change: NamedChange): string {
+  switch (change.kind) {
+    case "password-changed":
+      return "Your password was changed";
+    case "password-set":
+      return "A password was set";
+    case "password-removed":
+      return "Your password was removed";
+    case "passkey-added":
+      return "A passkey was added";
+    case "passkey-removed":
+      return "A passkey was removed";
+    case "provider-linked":
+      return `${change.provider} was linked for signing in`;
+    case "provider-unlinked":
+      return `${change.provider} was unlinked`;
+  }
+}
+
+/** The notice of a change to how the account signs in, with the same way out as the new-device notice. */
+export function signInChangeMail(
+  recipient: Recipient,
+  change: NamedChange,
+  facts: SignInFacts,
+  url: string,
+): MailMessage {
+  const what = describeSignInChange(change);
+  return noticeMail(
+    recipient,
+    {
+      subject: `${what} on your ${recipient.appName} account`,
+      headline: `${what} on your ${recipient.appName} account. This changes how the account can be signed in to.`,
+      closing: "If this was you, there is nothing to do.",
+    },
+    facts,
+    url,
+  );
 }

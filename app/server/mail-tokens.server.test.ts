@@ -7,7 +7,7 @@ test("a mailed link's token is stored hashed, works once, and not after it expir
   const { auth, db, userId } = await authWithOneAccount();
   const store = (await auth.$context).internalAdapter;
 
-  const token = await issueMailToken(store, "sign-out-everywhere", userId, 60);
+  const token = await issueMailToken(db.kysely, "sign-out-everywhere", userId, 60);
   const { rows } = await sql<{ identifier: string }>`SELECT "identifier" FROM "verification"`.execute(
     db.kysely,
   );
@@ -20,7 +20,7 @@ test("a mailed link's token is stored hashed, works once, and not after it expir
   expect(await consumeMailToken(store, "sign-out-everywhere", token)).toBeNull();
   expect(await peekMailToken(store, "sign-out-everywhere", token)).toBeNull();
 
-  const expired = await issueMailToken(store, "verify-email", userId, -1);
+  const expired = await issueMailToken(db.kysely, "verify-email", userId, -1);
   expect(await peekMailToken(store, "verify-email", expired)).toBeNull();
   expect(await consumeMailToken(store, "verify-email", expired)).toBeNull();
 

@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { InternalAdapter } from "@better-auth/core";
+import type { Kysely } from "kysely";
 
 /**
  * What a mailed link can do. `reset-password` tokens are made by
@@ -7,43 +8,76 @@ import type { InternalAdapter } from "@better-auth/core";
  */
 export type MailTokenPurpose = "reset-password" | "verify-email" | "sign-out-everywhere";
 
-/** Prefixes of the verification rows holding mailed tokens: better-auth stores these hashed. */
-export const HASHED_TOKEN_PREFIXES: readonly `${MailTokenPurpose}:`[] = [
+/** Prefixes of the verification rows holding mailed tokens, which are stored hashed. */
+const HASHED_TOKEN_PREFIXES: readonly `${MailTokenPurpose}:`[] = [
   "reset-password:",
   "verify-email:",
   "sign-out-everywhere:",
 ];
 
+/** How a mailed token's row is named in the database: SHA-256, so a copy of the database opens no one's account. */
+function hashIdentifier(identifier: string): string {
+  return createHash("sha256").update(identifier).digest("base64url");
+}
+
+/**
+ * better-auth's `verification.storeIdentifier`: the rows of mailed tokens
+ * (its own reset tokens included) are found by the same hash this module
+ * writes them with; other values (OAuth states, passkey challenges) are kept as they are.
+ */
+export const verificationStorage = {
+  default: "plain" as const,
+  overrides: Object.fromEntries(
+    HASHED_TOKEN_PREFIXES.map((prefix) => [
+      prefix,
+      { hash: async (identifier: string) => hashIdentifier(identifier) },
+    ]),
+  ),
+};
+
 /** Only what a token of ours (or better-auth's) can look like reaches the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-type TokenStore = Pick<
-  InternalAdapter,
-  "createVerificationValue" | "findVerificationValue" | "consumeVerificationValue"
->;
+type TokenStore = Pick<InternalAdapter, "findVerificationValue" | "consumeVerificationValue">;
 
 const identifierOf = (purpose: MailTokenPurpose, token: string) => `${purpose}:${token}`;
 
 /**
  * Makes a single-use token for a mailed link: 256 random bits, kept in
- * better-auth's `verification` table only as a SHA-256 hash
- * (`verification.storeIdentifier` in auth.server.ts), so a copy of the
- * database opens no one's account. The row holds the user's id.
+ * better-auth's `verification` table only as a hash (`verificationStorage`).
+ * The row holds the user's id. Written through `executor`, so the token and
+ * the mail carrying it can commit in one transaction.
  */
 export async function issueMailToken(
-  store: TokenStore,
+  executor: Kysely<unknown>,
   purpose: Exclude<MailTokenPurpose, "reset-password">,
   userId: string,
   validSeconds: number,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await store.createVerificationValue({
-    identifier: identifierOf(purpose, token),
-    value: userId,
-    expiresAt: new Date(Date.now() + validSeconds * 1000),
-  });
+  const now = new Date();
+  await (executor as unknown as Kysely<{ verification: VerificationRow }>)
+    .insertInto("verification")
+    .values({
+      id: randomUUID(),
+      identifier: hashIdentifier(identifierOf(purpose, token)),
+      value: userId,
+      expiresAt: new Date(now.getTime() + validSeconds * 1000).toISOString(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .execute();
   return token;
 }
+
+type VerificationRow = {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 /**
  * The user a token is for while it is unused and unexpired, without using

@@ -1,81 +1,64 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
-import { MAIL_OUTBOX_DIR, MAIL_SHUTDOWN_WAIT_MS, SMTP_TIMEOUT_MS } from "~/lib/constants";
+import {
+  MAIL_OUTBOX_DIR,
+  OUTBOX_WRITE_TIMEOUT_MS,
+  SMTP_SEND_TIMEOUT_MS,
+  SMTP_TIMEOUT_MS,
+} from "~/lib/constants";
 
 /** A mail as the app writes it: always a plain-text and an HTML part. */
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
-type MailLog = (record: { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>) => void;
+/** What a delivery knows of the mail besides its content: the outbox row's id and time. */
+export type MailEnvelope = { id: string; createdAt: Date };
 
-export type Mailer = {
-  /**
-   * Queues a mail and returns at once: the HTTP answer never waits for a
-   * mail server, and its timing does not tell whether a mail was sent.
-   * A failed send is logged (the kind of mail, never its address or links).
-   */
-  send(message: MailMessage, kind: string): void;
-  /** Resolves when every queued mail has been handed over (or failed). */
-  idle(): Promise<void>;
+/**
+ * One mail's way out, SMTP or a file in the outbox: `send` resolves once
+ * the mail is handed over (`file` names the file), and may take at most
+ * `timeoutMs`. Delivering the same mail twice (a retry after a crash)
+ * writes the same file, or sends the same `Message-ID`, which receiving
+ * servers use to drop duplicates.
+ */
+export type MailDelivery = {
+  send: (message: MailMessage, envelope: MailEnvelope) => Promise<{ file?: string }>;
+  timeoutMs: number;
 };
 
-type MailerOptions = {
+type DeliveryOptions = {
   /** `smtp://` or `smtps://`; without it, mails go to `{dataDir}/outbox/`. */
   smtpUrl?: string;
   from: string;
   dataDir: string;
-  log: MailLog;
+  /** The domain of each mail's `Message-ID` (the app's host). */
+  domain: string;
+  log: (record: { level: "info"; msg: string; dir: string }) => void;
 };
 
-/** One mail's way out: SMTP, or a file in the outbox. */
-type Deliver = (message: MailMessage) => Promise<string | undefined>;
-
 /**
- * The app's outgoing mail. With `SMTP_URL`, nodemailer sends through that
- * server; without it (the zero-config start) each mail is written as an
- * `.eml` file to `DATA_DIR/outbox/`, readable by the owner only since the
- * links in it sign people in, and the log names the file. nodemailer may
- * not fetch URLs or read files named in a message: mails hold only what the
- * app wrote into them.
+ * The app's way to hand a mail over. With `SMTP_URL`, nodemailer sends
+ * through that server; without it (the zero-config start) each mail is
+ * written as an `.eml` file to `DATA_DIR/outbox/`, readable by the owner
+ * only since the links in it sign people in. nodemailer may not fetch URLs
+ * or read files named in a message: mails hold only what the app wrote
+ * into them. The outbox table (mail-outbox.server.ts) calls it, with retries.
  */
-export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Mailer {
-  const deliver = smtpUrl
-    ? smtpDelivery(smtpUrl, from)
-    : outboxDelivery(join(dataDir, MAIL_OUTBOX_DIR), from);
-  if (!smtpUrl) {
-    log({
-      level: "info",
-      msg: "no SMTP_URL: mails are written to the outbox",
-      dir: join(dataDir, MAIL_OUTBOX_DIR),
-    });
-  }
-  const pending = new Set<Promise<void>>();
+export function createMailDelivery({ smtpUrl, from, dataDir, domain, log }: DeliveryOptions): MailDelivery {
+  const dir = join(dataDir, MAIL_OUTBOX_DIR);
+  if (!smtpUrl) log({ level: "info", msg: "no SMTP_URL: mails are written to the outbox", dir });
+  const deliver = smtpUrl ? smtpDelivery(smtpUrl, from) : outboxDelivery(dir, from);
   return {
-    send(message, kind) {
-      const sending = deliver(message).then(
-        (file) =>
-          log({ level: "info", msg: file ? "mail written" : "mail sent", kind, ...(file ? { file } : {}) }),
-        (error: unknown) => log({ level: "error", msg: "mail failed", kind, err: String(error) }),
-      );
-      const tracked = sending.finally(() => pending.delete(tracked));
-      pending.add(tracked);
-    },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending);
-    },
+    send: (message, envelope) => deliver({ ...message, messageId: `<${envelope.id}@${domain}>` }, envelope),
+    timeoutMs: smtpUrl ? SMTP_SEND_TIMEOUT_MS : OUTBOX_WRITE_TIMEOUT_MS,
   };
 }
 
-/** Waits for queued mails at shutdown, but never longer than `MAIL_SHUTDOWN_WAIT_MS`. */
-export async function flushMail(mailer: Mailer): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const giveUp = new Promise<void>((done) => {
-    timer = setTimeout(done, MAIL_SHUTDOWN_WAIT_MS);
-  });
-  await Promise.race([mailer.idle(), giveUp]);
-  clearTimeout(timer);
-}
+type Deliver = (
+  message: MailMessage & { messageId: string },
+  envelope: MailEnvelope,
+) => Promise<{ file?: string }>;
 
 const noRemoteContent = { disableFileAccess: true, disableUrlAccess: true } as const;
 
@@ -106,7 +89,7 @@ function smtpDelivery(smtpUrl: string, from: string): Deliver {
   );
   return async (message) => {
     await (await transport()).sendMail({ ...message, ...noRemoteContent });
-    return undefined;
+    return {};
   };
 }
 
@@ -114,12 +97,14 @@ function outboxDelivery(dir: string, from: string): Deliver {
   const transport = onFirstMail(({ createTransport }) =>
     createTransport({ streamTransport: true, buffer: true, newline: "unix" }, { from }),
   );
-  return async (message) => {
+  return async (message, { id, createdAt }) => {
     const { message: eml } = await (await transport()).sendMail({ ...message, ...noRemoteContent });
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    const file = join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
-    await writeFile(file, eml as Buffer, { mode: 0o600 });
-    return file;
+    // Named after the mail, written whole then renamed: a second delivery of the same mail replaces it.
+    const file = join(dir, `${createdAt.toISOString().replace(/[:.]/g, "-")}-${id}.eml`);
+    const partial = `${file}.${randomBytes(4).toString("hex")}.partial`;
+    await writeFile(partial, eml as Buffer, { mode: 0o600 });
+    await rename(partial, file);
+    return { file };
   };
 }

@@ -3,7 +3,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
-import { recordActivity, requestOrigin } from "./activity.server";
+import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
+import type { SignInChange } from "./mail-templates.server";
 import { done, type Outcome, refused } from "./outcome.server";
 import { PASSKEY_NOT_FOUND } from "./passkeys.server";
 
@@ -117,7 +118,7 @@ export async function removeWayIn(
 /**
  * The dashboard's "Unlink" and "Delete" of a sign-in method: a sign-in from
  * the last few minutes, then `removeWayIn`, then an entry in the activity
- * log. `name` is what the person reads ("GitHub", "Passkey").
+ * log and a notice to the owner. `name` is what the person reads ("GitHub", "Passkey").
  */
 export async function removeSignInMethod(
   kysely: Kysely<unknown>,
@@ -125,28 +126,22 @@ export async function removeSignInMethod(
   change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
   target: WayOut,
   name: string,
+  notify?: SignInChangeNotifier,
 ): Promise<Outcome> {
   if (!isFreshSignIn(change.session)) return NEEDS_FRESH_SIGN_IN;
   const result = await removeWayIn(kysely, { ...change, target });
   if (result === "last-way-in") return refused(400, LAST_WAY_IN_MESSAGE);
-  if (target.kind === "passkey") {
-    if (result === "not-found") return PASSKEY_NOT_FOUND;
-    await recordActivity(kysely, {
-      userId: change.userId,
-      kind: "passkey-removed",
-      ...requestOrigin(headers),
-    });
-    return done("Passkey deleted.");
+  if (result === "not-found") {
+    return target.kind === "passkey"
+      ? PASSKEY_NOT_FOUND
+      : refused(404, `${name} is not linked to your account.`);
   }
-  if (result === "not-found") return refused(404, `${name} is not linked to your account.`);
-  const method = target.providerId === "credential" ? "password" : target.providerId;
-  await recordActivity(kysely, {
-    userId: change.userId,
-    kind: "provider-unlinked",
-    method,
-    ...requestOrigin(headers),
-  });
-  return done(`${name} unlinked.`);
+  const removed: SignInChange =
+    target.kind === "passkey"
+      ? { kind: "passkey-removed" }
+      : { kind: "provider-unlinked", providerId: target.providerId };
+  await recordSignInChange(kysely, change.userId, removed, headers, notify);
+  return done(target.kind === "passkey" ? "Passkey deleted." : `${name} unlinked.`);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as authTables from "./0001-auth-tables";
 import * as passkeys from "./0002-passkeys";
 import * as activity from "./0003-activity";
+import * as mailOutbox from "./0004-mail-outbox";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-auth-tables": authTables,
   "0002-passkeys": passkeys,
   "0003-activity": activity,
+  "0004-mail-outbox": mailOutbox,
 };

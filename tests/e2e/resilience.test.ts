@@ -1,11 +1,29 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { mailAppEnv } from "../fixtures/mail-env";
+import { mailsTo, waitForMail } from "../fixtures/mailbox";
 import { freshDir, launchApp, portFor } from "../fixtures/server-process";
 
 test.describe.configure({ mode: "serial" });
 
 const password = "correct horse battery";
+
+/** The addresses the `.eml` files in `dataDir/outbox` are to. */
+function recipientsInOutbox(dataDir: string): Set<string> {
+  const outbox = join(dataDir, "outbox");
+  if (!existsSync(outbox)) return new Set();
+  const files = readdirSync(outbox).filter((file) => file.endsWith(".eml"));
+  return new Set(
+    files.map(
+      (file) =>
+        readFileSync(join(outbox, file), "utf8")
+          .match(/^To: (\S+)$/m)?.[1]
+          ?.toLowerCase() ?? "",
+    ),
+  );
+}
 
 /** Posts the no-JavaScript sign-up or sign-in form; resolves to the status. */
 async function postForm(base: string, form: Record<string, string>): Promise<number> {
@@ -19,7 +37,8 @@ async function postForm(base: string, form: Record<string, string>): Promise<num
   return response.status;
 }
 
-test("every account whose creation was answered survives kill -9", async () => {
+test("every account whose creation was answered survives kill -9, and its mail goes out", async () => {
+  test.setTimeout(90_000);
   const dataDir = freshDir("crash");
   const port = portFor(83);
   const base = `http://localhost:${port}`;
@@ -46,6 +65,43 @@ test("every account whose creation was answered survives kill -9", async () => {
     for (const email of answered) {
       expect(await postForm(base, { intent: "signin", email, password }), email).toBe(302);
     }
+    // And the mail each of them was promised went out, from the outbox table, after the restart.
+    await expect
+      .poll(() => answered.filter((email) => !recipientsInOutbox(dataDir).has(email)), {
+        timeout: 30_000,
+        message: "verification mails of answered sign-ups still missing",
+      })
+      .toEqual([]);
+  } finally {
+    second.child.kill("SIGTERM");
+    await second.exited;
+  }
+});
+
+test("a mail accepted before kill -9 and not yet sent is delivered after the restart", async () => {
+  test.setTimeout(60_000);
+  const dataDir = freshDir("mail-crash");
+  const port = portFor(89);
+  const base = `http://localhost:${port}`;
+  const email = `mail-crash-${Date.now()}@example.com`;
+  // The mail server is down: the first try fails and the mail waits in the outbox table.
+  const first = await launchApp(port, dataDir, {
+    ...mailAppEnv,
+    SMTP_URL: `smtp://127.0.0.1:${portFor(69)}`,
+  });
+  expect(await postForm(base, { intent: "signup", name: "Crash Test", email, password })).toBe(302);
+  await expect.poll(first.output, { timeout: 15_000 }).toContain('"msg":"mail failed; will retry"');
+  first.child.kill("SIGKILL");
+  await first.exited;
+  expect(await mailsTo(email)).toEqual([]);
+
+  // Back with a working mail server: the mail goes out, once.
+  const second = await launchApp(port, dataDir, mailAppEnv);
+  try {
+    const mail = await waitForMail(email, /^Confirm your email address/);
+    expect(mail.text).toContain(`${base}/verify-email?token=`);
+    await expect.poll(second.output).toContain('"msg":"mail sent","kind":"email-verification"');
+    expect(await mailsTo(email)).toHaveLength(1);
   } finally {
     second.child.kill("SIGTERM");
     await second.exited;
