@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { SignInAgainButton } from "~/components/dashboard/sign-in-again";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
@@ -19,6 +20,7 @@ import { showToast } from "~/shell/toast";
 export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary[]; className?: string }) {
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [signInAgain, setSignInAgain] = useState(false);
   const { revalidate } = useRevalidator();
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -27,11 +29,13 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
     const name = (new FormData(form).get("name") as string | null)?.trim() || "Passkey";
     setAdding(true);
     setError(null);
+    setSignInAgain(false);
     try {
       const { addPasskey } = await import("~/shell/passkey-registration");
       const result = await addPasskey(name);
       if (!result.ok) {
         setError(result.message);
+        setSignInAgain(Boolean(result.signInAgain));
         return;
       }
       form.reset();
@@ -79,6 +83,7 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
           </div>
           <FormFeedback error={error} />
         </form>
+        {signInAgain ? <SignInAgainButton /> : null}
       </CardContent>
     </Card>
   );

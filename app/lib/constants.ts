@@ -33,6 +33,8 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
  * password, and unlinking a provider, need one (better-auth's `freshAge`).
  */
 export const SESSION_FRESH_AGE_SECONDS = 5 * 60;
+/** The code of the refusal (403) of a change by a session signed in longer ago than that: the browser offers "Sign in again". */
+export const NOT_FRESH_SIGN_IN_CODE = "SIGN_IN_NOT_RECENT";
 /** How often expired sessions, verification values and old activity are deleted. */
 export const EXPIRED_ROWS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import { NOT_FRESH_SIGN_IN_CODE, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import { PASSWORD_REQUIRED_CODE } from "./account-deletion.server";
 import type { Auth } from "./auth.server";
 import { enteredPassword, fieldErrorsOf, newPassword, personName } from "./credentials.server";
@@ -51,16 +51,23 @@ export async function changePassword(
     {
       INVALID_PASSWORD: WRONG_PASSWORD,
       CREDENTIAL_ACCOUNT_NOT_FOUND: refused(400, "This account has no password yet: set one instead."),
+      [NOT_FRESH_CODE]: NEEDS_FRESH_SIGN_IN,
     },
   );
 }
 
-/** Gives an account made with a provider a password, so email + password also signs in. */
+/**
+ * Gives an account without a password one, so email + password also signs
+ * in: a sign-in from the last few minutes first (better-auth's
+ * `setPassword` has no HTTP door; this is its only caller).
+ */
 export async function setPassword(
   auth: Auth,
   headers: Headers,
+  session: { createdAt: Date | string },
   input: { newPassword?: unknown },
 ): Promise<Outcome> {
+  if (!isFreshSignIn(session)) return NEEDS_FRESH_SIGN_IN;
   const parsed = parse(z.object({ newPassword }), input);
   if ("outcome" in parsed) return parsed.outcome;
   return attempt(
@@ -77,8 +84,11 @@ export function isFreshSignIn(session: { createdAt: Date | string }): boolean {
   return Date.now() - new Date(session.createdAt).getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
 }
 
+/** The code better-auth answers a change with when the session was signed in too long ago (`freshSignInToAddAWayIn`). */
+export const NOT_FRESH_CODE = NOT_FRESH_SIGN_IN_CODE;
+
 /** The refusal of a change that needs a sign-in from the last few minutes. */
-export const NEEDS_FRESH_SIGN_IN: Outcome = {
+export const NEEDS_FRESH_SIGN_IN: Extract<Outcome, { ok: false }> = {
   ok: false,
   status: 403,
   message: `For your safety, this needs a sign-in from the last ${FRESH_MINUTES} minutes. Sign in again, then try once more.`,

@@ -27,7 +27,7 @@ import { passwordAttemptLimits, verifyPasswordWithinBudget } from "./password-at
 import { hashPasswordInTurn } from "./password-hashing.server";
 import { type AuthRateLimits, createAuthRateLimits } from "./rate-limit.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
-import { keepOneWayIn } from "./sign-in-methods.server";
+import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {
@@ -101,11 +101,13 @@ export function createAuth({
       // We never take ID tokens from the browser (Google One Tap): only the redirect flow.
       ...(google ? { google: { ...google, disableIdTokenSignIn: true } } : {}),
     },
-    // The first three run first: malformed input is refused before anything
+    // The first four run first: malformed input is refused before anything
     // is counted, and per-address limits before a password is checked.
     plugins: [
       fieldRules(),
       addressLimits(rateLimits),
+      // A stale session is refused before a password it sends is counted.
+      freshSignInToAddAWayIn(),
       passwordAttemptLimits(rateLimits.passwords),
       passkey({
         rpID: new URL(env.APP_URL).hostname,

@@ -102,7 +102,7 @@ export async function runDashboardAction(services: AppServices, request: Request
         }),
       );
     case "set-password":
-      return answer(await setPassword(auth, headers, { newPassword: field("newPassword") }));
+      return answer(await setPassword(auth, headers, session, { newPassword: field("newPassword") }));
     case "revoke-session":
       return answer(
         await revokeSessionById(db, headers, {

@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
+import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "./account-settings.server";
 import type { Auth } from "./auth.server";
 import type { Outcome } from "./outcome.server";
 
@@ -64,6 +65,7 @@ export async function startLinking(
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 503)
       return { ok: false, status: 503, message: error.message };
+    if (isAPIError(error) && error.body?.code === NOT_FRESH_CODE) return NEEDS_FRESH_SIGN_IN;
     throw error;
   }
 }

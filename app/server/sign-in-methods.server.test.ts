@@ -1,9 +1,10 @@
 import { isAPIError } from "better-auth/api";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { authWithOneAccount, TEST_APP_URL } from "../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../tests/fixtures/storages";
+import { NOT_FRESH_CODE } from "./account-settings.server";
 import { listRecentActivity } from "./activity.server";
 import { createAuth } from "./auth.server";
 import { migrateToLatest } from "./db.server";
@@ -172,6 +173,70 @@ describe("removeSignInMethod, the dashboard's Unlink and Delete", () => {
     expect((await readWaysIn(db.kysely, userId, [])).ways.passkeys).toBe(0);
     const [entry] = await listRecentActivity(db.kysely, userId, (method) => method);
     expect(entry).toMatchObject({ kind: "passkey-removed", browser: "Chrome on Linux" });
+    await db.close();
+  });
+});
+
+/** The kinds of the mails queued for the account, oldest first, but the verification mail of its sign-up. */
+async function noticeKinds(kysely: Kysely<unknown>) {
+  const { rows } = await sql<{ kind: string }>`
+    SELECT "kind" FROM "mail" WHERE "kind" <> 'email-verification' ORDER BY "createdAt"`.execute(kysely);
+  return rows.map((row) => row.kind);
+}
+
+describe("adding a way in", () => {
+  test("changing the password, adding a passkey and linking a provider need a sign-in from the last 5 minutes, at every door", async () => {
+    const { auth, db, account, headers } = await authWithOneAccount({
+      github: { clientId: "id", clientSecret: "secret" },
+    });
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await sql`UPDATE "session" SET "createdAt" = ${tenMinutesAgo}`.execute(db.kysely);
+    const newPassword = "a brand new password";
+    const attempts = [
+      () => auth.api.changePassword({ body: { currentPassword: account.password, newPassword }, headers }),
+      () => auth.api.generatePasskeyRegistrationOptions({ headers }),
+      () => auth.api.verifyPasskeyRegistration({ body: { response: {} }, headers }),
+      () => auth.api.linkSocialAccount({ body: { provider: "github", callbackURL: "/dashboard" }, headers }),
+    ];
+    for (const attempt of attempts) {
+      await expect(attempt()).rejects.toMatchObject({ statusCode: 403, body: { code: NOT_FRESH_CODE } });
+    }
+    // Nothing changed: nobody was told of a change, and the old password still signs in.
+    expect(await noticeKinds(db.kysely)).toEqual([]);
+    await auth.api.signInEmail({ body: { email: account.email, password: account.password } });
+
+    // A fresh sign-in may.
+    await sql`UPDATE "session" SET "createdAt" = ${new Date().toISOString()}`.execute(db.kysely);
+    await auth.api.changePassword({ body: { currentPassword: account.password, newPassword }, headers });
+    await db.close();
+  });
+
+  test("a password set on an account with no password account is logged and mailed to the owner, like every change", async () => {
+    const { auth, db, userId, headers } = await authWithOneAccount();
+    // A passkey-only account: no account row at all (its provider was unlinked), one passkey.
+    await sql`DELETE FROM "account" WHERE "userId" = ${userId}`.execute(db.kysely);
+    const { adapter } = await auth.$context;
+    await adapter.create({
+      model: "passkey",
+      data: {
+        publicKey: "key",
+        userId,
+        credentialID: "id",
+        counter: 0,
+        deviceType: "singleDevice",
+        backedUp: false,
+      },
+    });
+    await auth.api.setPassword({ body: { newPassword: "a password of my own" }, headers });
+    const [entry] = await listRecentActivity(db.kysely, userId, (method) => method);
+    expect(entry).toMatchObject({ kind: "password-set", browser: "Chrome on Linux" });
+    expect(await noticeKinds(db.kysely)).toEqual(["password-set"]);
+
+    await auth.api.changePassword({
+      body: { currentPassword: "a password of my own", newPassword: "yet another password" },
+      headers,
+    });
+    expect(await noticeKinds(db.kysely)).toEqual(["password-set", "password-changed"]);
     await db.close();
   });
 });

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "./account-settings.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
 import type { SignInChange } from "./mail-templates.server";
 import { done, type Outcome, refused } from "./outcome.server";
@@ -189,6 +189,42 @@ export function keepOneWayIn(kysely: Kysely<unknown>, configuredProviders: reado
         {
           matcher: (ctx) => ctx.path === "/unlink-account" || ctx.path === "/passkey/delete-passkey",
           handler: guard,
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** Endpoints that add or replace a way into an account: each needs a sign-in from the last few minutes. */
+const ADDS_A_WAY_IN = new Set([
+  "/change-password",
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
+  "/link-social",
+]);
+
+/**
+ * better-auth plugin: a stolen session cannot add a way in. Setting or
+ * changing the password, adding a passkey and linking a provider need a
+ * sign-in from the last `SESSION_FRESH_AGE_SECONDS`, at every door (the
+ * dashboard's calls and the passkey ceremony's HTTP endpoints alike);
+ * otherwise `403` with `NOT_FRESH_CODE`. Setting a password (a server-only
+ * endpoint, no path to match) checks the same in `setPassword`, removals in
+ * `removeSignInMethod`; their doors in better-auth are closed.
+ */
+export function freshSignInToAddAWayIn() {
+  return {
+    id: "fresh-sign-in-to-add-a-way-in",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ADDS_A_WAY_IN.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx);
+            if (!session) return; // The endpoint itself answers 401.
+            if (isFreshSignIn(session.session)) return;
+            throw new APIError("FORBIDDEN", { message: NEEDS_FRESH_SIGN_IN.message, code: NOT_FRESH_CODE });
+          }),
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { AUTH_API_PATH } from "~/lib/constants";
+import { AUTH_API_PATH, NOT_FRESH_SIGN_IN_CODE } from "~/lib/constants";
 import { authenticate, type CredentialJSON } from "./webauthn";
 
 /**
@@ -8,7 +8,8 @@ import { authenticate, type CredentialJSON } from "./webauthn";
  * needed; it is kept small because the sign-in page loads it at once for
  * autofill. Creating a passkey is in `passkey-registration.ts`.
  */
-export type PasskeyResult = { ok: true } | { ok: false; message: string };
+/** `signInAgain`: the change needs a sign-in from the last few minutes. */
+export type PasskeyResult = { ok: true } | { ok: false; message: string; signInAgain?: boolean };
 
 type Answer = { ok: true; data: unknown } | { ok: false; failure: PasskeyResult };
 
@@ -23,12 +24,17 @@ export async function callAuth(path: string, body?: unknown): Promise<Answer> {
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? null : JSON.stringify(body),
   });
-  const data = (await response.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
+  const data = (await response.json().catch(() => null)) as {
+    message?: unknown;
+    error?: unknown;
+    code?: unknown;
+  } | null;
   if (response.ok) return { ok: true, data };
   const message = [data?.error, data?.message].find((text) => typeof text === "string");
+  const failure = { ok: false as const, message: (message as string) ?? response.statusText };
   return {
     ok: false,
-    failure: { ok: false, message: (message as string) ?? response.statusText },
+    failure: data?.code === NOT_FRESH_SIGN_IN_CODE ? { ...failure, signInAgain: true } : failure,
   };
 }
 

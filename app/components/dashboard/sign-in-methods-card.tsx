@@ -67,7 +67,7 @@ function NewPasswordField({ error }: { error?: string }) {
 }
 
 function ChangePassword() {
-  const { Form, formRef, busy, error, fieldError, notice } = useDashboardForm("change-password");
+  const { Form, formRef, busy, error, fieldError, notice, signInAgain } = useDashboardForm("change-password");
   const hasFieldError = Boolean(fieldError("currentPassword") || fieldError("newPassword"));
   return (
     <details className="group rounded-lg border" open={Boolean(error) || undefined}>
@@ -98,35 +98,46 @@ function ChangePassword() {
         <FormFeedback error={hasFieldError ? null : error} notice={notice} />
         <SubmitButton busy={busy}>Change password</SubmitButton>
       </Form>
+      {signInAgain ? (
+        <div className="px-4 pb-4">
+          <SignInAgainButton />
+        </div>
+      ) : null}
     </details>
   );
 }
 
 function SetPassword() {
-  const { Form, formRef, busy, error, fieldError, notice } = useDashboardForm("set-password");
+  const { Form, formRef, busy, error, fieldError, notice, signInAgain } = useDashboardForm("set-password");
   return (
-    <Form method="post" ref={formRef} className="grid gap-4 rounded-lg border px-4 py-4">
-      <input type="hidden" name="intent" value="set-password" />
-      <div className="flex items-center gap-3">
-        <MethodIcon className="icon-[lucide--key-round]" />
-        <p className="text-sm">
-          <span className="block font-medium">Password</span>
-          <span className="block text-muted-foreground text-xs">
-            Not set: add one to also sign in with your email address.
-          </span>
-        </p>
-      </div>
-      <NewPasswordField error={fieldError("newPassword")} />
-      <FormFeedback error={fieldError("newPassword") ? null : error} notice={notice} />
-      <SubmitButton busy={busy} variant="outline">
-        Set password
-      </SubmitButton>
-    </Form>
+    <div className="grid gap-4 rounded-lg border px-4 py-4">
+      <Form method="post" ref={formRef} className="grid gap-4">
+        <input type="hidden" name="intent" value="set-password" />
+        <div className="flex items-center gap-3">
+          <MethodIcon className="icon-[lucide--key-round]" />
+          <p className="text-sm">
+            <span className="block font-medium">Password</span>
+            <span className="block text-muted-foreground text-xs">
+              Not set: add one to also sign in with your email address.
+            </span>
+          </p>
+        </div>
+        <NewPasswordField error={fieldError("newPassword")} />
+        <FormFeedback error={fieldError("newPassword") ? null : error} notice={notice} />
+        <SubmitButton busy={busy} variant="outline">
+          Set password
+        </SubmitButton>
+      </Form>
+      {signInAgain ? <SignInAgainButton /> : null}
+    </div>
   );
 }
 
 function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayIn: boolean }) {
   const unlink = useDashboardForm("unlink-provider", provider.id);
+  // Linking is a plain form (the answer is a redirect to the provider); a refusal comes back as the page's answer.
+  const link = useDashboardForm("link-provider", provider.id);
+  const refusal = unlink.error ? unlink : link;
   const icon = PROVIDER_ICONS[provider.id as OAuthProviderId] ?? "icon-[lucide--link]";
   return (
     <li className="grid gap-3 px-4 py-3">
@@ -164,10 +175,10 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
           </form>
         ) : null}
       </div>
-      {unlink.error ? (
+      {refusal.error ? (
         <div className="grid gap-2">
-          <FormFeedback error={unlink.error} />
-          {unlink.signInAgain ? <SignInAgainButton /> : null}
+          <FormFeedback error={refusal.error} />
+          {refusal.signInAgain ? <SignInAgainButton /> : null}
         </div>
       ) : null}
     </li>

@@ -1,0 +1,68 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signInWithForm, signUpByRequest } from "../fixtures/accounts";
+import { signedInMinutesAgo } from "../fixtures/database";
+import { linkIn, waitForMail } from "../fixtures/mailbox";
+import { OIDC_NAME } from "../fixtures/oidc";
+import { waitForHydration } from "../fixtures/page-state";
+
+const NOT_RECENT = "this needs a sign-in from the last 5 minutes";
+
+async function openDashboard(page: Page) {
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+}
+
+async function changePassword(page: Page, current: string, next: string) {
+  await page.locator("summary", { hasText: "Change password" }).click();
+  await page.getByLabel("Current password").fill(current);
+  await page.getByLabel("New password").fill(next);
+  await page.getByRole("button", { name: "Change password" }).click();
+}
+
+test("a session signed in more than 5 minutes ago cannot add a way in: not a password, a passkey or a provider", async ({
+  page,
+}) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  await openDashboard(page);
+  await signedInMinutesAgo(account.email, 10);
+
+  await changePassword(page, account.password, "a stolen session's password");
+  await expect(page.getByRole("alert")).toContainText(NOT_RECENT);
+  await expect(page.getByRole("button", { name: "Sign in again" })).toBeVisible();
+
+  // The passkey ceremony's own endpoints, called as an attacker would.
+  const options = await page.request.get("/api/auth/passkey/generate-register-options");
+  expect(options.status()).toBe(403);
+  expect(await options.json()).toMatchObject({ code: "SIGN_IN_NOT_RECENT" });
+  await page.getByLabel("Passkey name").fill("Stolen");
+  await page.getByRole("button", { name: "Add passkey" }).click();
+  await expect(page.getByText(NOT_RECENT).last()).toBeVisible();
+
+  // Linking a provider is a plain form: the refusal is the page's answer.
+  await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();
+  await expect(page.getByRole("alert")).toContainText(NOT_RECENT);
+
+  // Nothing changed: the password is the old one.
+  await page.getByRole("button", { name: "Sign in again" }).first().click();
+  await expect(page).toHaveURL("/login?redirect=/dashboard");
+  await signInWithForm(page, account);
+  await expect(page).toHaveURL("/dashboard");
+});
+
+test("a change to how the account signs in is in the activity log and mailed to the owner, with a way out", async ({
+  page,
+}) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  await openDashboard(page);
+  const next = "a better password of mine";
+  await changePassword(page, account.password, next);
+  await expect(page.getByText("Password changed. Your other sessions were signed out.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText("Password changed");
+
+  const mail = await waitForMail(account.email, /^Your password was changed on your .+ account$/);
+  // Sent to the account's own address, saying from where, with the way out.
+  expect(mail.text).toContain("Browser: Chrome on Linux");
+  linkIn(mail, "/sign-out-everywhere");
+});
