@@ -4,6 +4,7 @@ import { ExpiredLink } from "~/components/expired-link";
 import { FormField } from "~/components/form-field";
 import { MailedLinkForm } from "~/components/mailed-link-form";
 import { PreloadLink } from "~/components/preload-link";
+import { RemovedWaysInNotice } from "~/components/removed-ways-in";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -15,6 +16,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { getServices } from "~/server/context.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { readFormPost } from "~/server/form-post.server";
@@ -31,8 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return openMailedLink(request, getServices(context).mail, "reset-password");
 }
 
-/** A refusal; `token`, the link's, while it still works (the page's address no longer has it). */
-type ActionData = { expired: boolean; fieldError?: string; token?: string };
+/**
+ * A refusal; `token`, the link's, while it still works (the page's address
+ * no longer has it). Or, when the reset also removed ways in, what it removed.
+ */
+type ActionData = { expired: boolean; fieldError?: string; token?: string; removed?: RemovedWaysIn };
 
 /**
  * Sets the new password (the same rules as at sign-up), which uses the
@@ -50,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) {
     const headers = new Headers();
     for (const cookie of outcome.setCookie) headers.append("Set-Cookie", cookie);
+    // The first proof of the mailbox removed ways in: say which before going on.
+    if (outcome.removed) return data<ActionData>({ expired: false, removed: outcome.removed }, { headers });
     throw redirect(DEFAULT_SIGNED_IN_PATH, { headers });
   }
   const token = form.get(MAIL_TOKEN_PARAM);
@@ -65,6 +72,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = usePostInFlight();
+  if (actionData?.removed) {
+    return (
+      <CenteredCard title="Your new password is set" description="You are signed in on this device.">
+        <RemovedWaysInNotice removed={actionData.removed} />
+        <Button asChild>
+          <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
+        </Button>
+      </CenteredCard>
+    );
+  }
   const token = actionData?.token ?? loaderData.token;
   if (!token || actionData?.expired) {
     return (

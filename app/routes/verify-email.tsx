@@ -3,11 +3,13 @@ import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
 import { MailedLinkForm } from "~/components/mailed-link-form";
 import { PreloadLink } from "~/components/preload-link";
+import { RemovedWaysInNotice } from "~/components/removed-ways-in";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
-import { getServices, sessionContext } from "~/server/context.server";
+import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import { authSessionContext, getServices, sessionContext } from "~/server/context.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { readFormPost } from "~/server/form-post.server";
 import { openMailedLink } from "~/server/mail-links.server";
@@ -28,16 +30,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** Uses the token up and marks the address verified. */
+type ActionData = { verified: boolean; removed?: RemovedWaysIn };
+
+/**
+ * Uses the token up and marks the address verified; the first time, other
+ * ways in and every session go (`proveMailbox`), and the page says which.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { mail } = getServices(context);
   const form = await readFormPost(request);
-  const verified = await whenDatabaseAvailable(async () => {
+  const answer = await whenDatabaseAvailable(async (): Promise<ActionData> => {
     const userId = await mail.consume("verify-email", form.get(MAIL_TOKEN_PARAM));
-    if (userId) await mail.markEmailVerified(userId);
-    return userId !== null;
+    if (!userId) return { verified: false };
+    // The browser that followed the link stays signed in if it is this account's.
+    const current = context.get(authSessionContext);
+    const proof = await mail.proveMailbox(
+      userId,
+      current?.user.id === userId ? current.session.id : undefined,
+    );
+    if (!proof) return { verified: true };
+    const { passkeys, providers } = proof;
+    return {
+      verified: true,
+      ...(passkeys > 0 || providers.length > 0 ? { removed: { passkeys, providers } } : {}),
+    };
   });
-  return data({ verified }, { status: verified ? 200 : 400 });
+  return data(answer, { status: answer.verified ? 200 : 400 });
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,6 +72,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   if (actionData?.verified) {
     return (
       <CenteredCard title="Email address confirmed" description="Thank you: your email address is verified.">
+        {actionData.removed ? <RemovedWaysInNotice removed={actionData.removed} /> : null}
         {onward}
       </CenteredCard>
     );

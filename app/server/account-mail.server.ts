@@ -1,6 +1,7 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
 import { createAuthMiddleware } from "better-auth/api";
 import {
+  DEFAULT_SIGNED_IN_PATH,
   EMAIL_VERIFICATION_TOKEN_SECONDS,
   MAIL_TOKEN_PARAM,
   PASSWORD_RESET_TOKEN_SECONDS,
@@ -9,9 +10,11 @@ import {
   SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
   VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
+import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import type { Env } from "./env.server";
 import type { MailOutbox } from "./mail-outbox.server";
 import {
+  mailboxClaimedMail,
   newDeviceMail,
   passwordResetMail,
   type SignInChange,
@@ -20,6 +23,7 @@ import {
   verificationMail,
 } from "./mail-templates.server";
 import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./mail-tokens.server";
+import { claimMailbox } from "./mailbox-proof.server";
 import type { MailMessage } from "./mailer.server";
 import { listSignInProviders } from "./oauth.server";
 
@@ -67,11 +71,11 @@ export function accountMail({
 
   const providers = listSignInProviders(env.providers);
   /** The change in words people read: the password removed, or a provider by its name. */
+  const nameOfProvider = (id: string) => providers.find((candidate) => candidate.id === id)?.name ?? id;
   const nameOf = (change: SignInChange) => {
     if (!("providerId" in change)) return change;
     if (change.providerId === "credential") return { kind: "password-removed" as const };
-    const provider = providers.find((candidate) => candidate.id === change.providerId);
-    return { kind: change.kind, provider: provider?.name ?? change.providerId };
+    return { kind: change.kind, provider: nameOfProvider(change.providerId) };
   };
 
   /** A notice to the account's owner whose link signs the account out everywhere (once, after a confirmation). */
@@ -135,9 +139,32 @@ export function accountMail({
     consume: (purpose: Exclude<MailTokenPurpose, "reset-password">, token: unknown) =>
       consumeMailToken(store(), purpose, token),
 
-    /** Records that the person reads this mailbox (a verification or reset link was followed). */
-    async markEmailVerified(userId: string) {
-      await store().updateUser(userId, { emailVerified: true });
+    /**
+     * Records that the person reads this mailbox (a verification or reset
+     * link was followed). The first time, `claimMailbox` removes every
+     * other way in and every session, and the owner is mailed what went, in
+     * the same transaction. What was removed (providers by name), or null
+     * when the address was already proven.
+     */
+    async proveMailbox(
+      userId: string,
+      keepSessionId?: string,
+    ): Promise<(RemovedWaysIn & { sessions: number }) | null> {
+      return outbox.transaction(async (trx) => {
+        const claimed = await claimMailbox(trx, userId, keepSessionId);
+        if (!claimed) return null;
+        const removed = {
+          passkeys: claimed.passkeys,
+          providers: claimed.providerIds.map((id) => nameOfProvider(id)),
+          sessions: claimed.sessions,
+        };
+        if (removed.passkeys === 0 && removed.providers.length === 0) return removed;
+        // Inside the transaction, only `trx` may touch the database (SQLite has one connection).
+        const to = { appName: env.APP_NAME, to: claimed.email, name: null };
+        const message = mailboxClaimedMail(to, removed, `${env.APP_URL}${DEFAULT_SIGNED_IN_PATH}`);
+        await outbox.enqueue(message, "mailbox-claimed", trx);
+        return removed;
+      });
     },
 
     /** better-auth's adapter, for the pages that act on what a link proved. */

@@ -91,8 +91,6 @@ export function createAuth({
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       // A new password ends every session; the reset page then signs its browser in again.
       revokeSessionsOnPasswordReset: true,
-      // Following the mailed link proved the person reads this mailbox.
-      onPasswordReset: async ({ user }) => mail.markEmailVerified(user.id),
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
     verification: { storeIdentifier: verificationStorage },

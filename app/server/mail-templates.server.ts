@@ -1,3 +1,4 @@
+import { describeRemovedWaysIn, type RemovedWaysIn } from "~/lib/removed-ways-in";
 import type { MailMessage } from "./mailer.server";
 
 /** What every mail says: to whom, from which app, why, and the one link to follow. */
@@ -200,4 +201,31 @@ export function signInChangeMail(
     facts,
     url,
   );
+}
+
+/**
+ * Sent when someone first proved they read the account's mailbox and ways
+ * in that anyone could have added before were removed. It names no one:
+ * the account's name was typed before the address was proven.
+ */
+export function mailboxClaimedMail(
+  recipient: Recipient,
+  removed: RemovedWaysIn,
+  dashboardUrl: string,
+): MailMessage {
+  return composeMail({
+    ...recipient,
+    name: null,
+    subject: `Your ${recipient.appName} account is now yours alone`,
+    lead: [
+      "You just confirmed that this email address is yours.",
+      "Until then anyone could have added ways to sign in to the account, so we removed them and signed out every device:",
+      ...describeRemovedWaysIn(removed).map((line) => `- ${line}`),
+      "If they were yours, add them again from your dashboard.",
+    ],
+    action: { label: "Open your dashboard", url: dashboardUrl },
+    after: [
+      "If you did not just confirm your address or reset your password, reset it now from the sign-in page.",
+    ],
+  });
 }

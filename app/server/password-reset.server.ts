@@ -1,10 +1,11 @@
 import { isAPIError } from "better-auth/api";
+import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import type { AppServices } from "./context.server";
 import { newPassword as newPasswordRule } from "./credentials.server";
 import { forgetPasswordFailures } from "./password-attempts.server";
 
 export type ResetOutcome =
-  | { ok: true; setCookie: string[] }
+  | { ok: true; setCookie: string[]; removed: RemovedWaysIn | null }
   | { ok: false; expired: boolean; fieldError?: string };
 
 const expired: ResetOutcome = { ok: false, expired: true };
@@ -13,7 +14,8 @@ const expired: ResetOutcome = { ok: false, expired: true };
  * The end of a password reset. better-auth checks the token, sets the
  * password (scrypt), uses the token up and deletes every session of the
  * account in one transaction (`revokeSessionsOnPasswordReset`); it signs
- * nobody in. So this then signs the browser in exactly as the sign-in form
+ * nobody in. The first proof of the mailbox also removes the other ways in
+ * (`proveMailbox`). So this then signs the browser in exactly as the sign-in form
  * does, with the new password: a new session id, the activity log, and
  * the new-device notice when this browser is new to the account. Wrong
  * passwords counted against the account before are forgotten: following
@@ -37,6 +39,8 @@ export async function resetPasswordAndSignIn(
     if (isAPIError(error) && error.statusCode < 500) return expired;
     throw error;
   }
+  // Following the mailed link proved the person reads this mailbox: the first time, other ways in go.
+  const proof = await mail.proveMailbox(userId);
   const user = await mail.store().findUserById(userId);
   if (!user) return expired;
   // Someone locked out by wrong passwords gets back in by resetting it.
@@ -49,5 +53,6 @@ export async function resetPasswordAndSignIn(
     headers: requestHeaders,
     returnHeaders: true,
   });
-  return { ok: true, setCookie: headers.getSetCookie() };
+  const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : null;
+  return { ok: true, setCookie: headers.getSetCookie(), removed };
 }
