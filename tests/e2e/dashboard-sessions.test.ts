@@ -91,6 +91,9 @@ test("changing the password signs out the other browser; only the new password s
   page,
   browser,
 }) => {
+  // Eight password hashes or checks in a row (scrypt, one per core at a time): more than the default
+  // 30 s when CI's cores are shared (it took 25 s in a CI-like run and timed out in another).
+  test.setTimeout(60_000);
   const account = newAccount();
   await openDashboard(page, account);
   const other = await secondBrowser(browser, account);
