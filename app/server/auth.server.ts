@@ -28,6 +28,7 @@ import { hashPasswordInTurn } from "./password-hashing.server";
 import { type AuthRateLimits, createAuthRateLimits } from "./rate-limit.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
+import { emailFirstSignUp } from "./sign-up.server";
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {
@@ -126,6 +127,7 @@ export function createAuth({
         listSignInProviders(env.providers).map((provider) => provider.id),
       ),
       requirePasswordToDelete(kysely),
+      emailFirstSignUp(kysely),
       absoluteSessionLifetime(kysely),
     ],
     account: {
