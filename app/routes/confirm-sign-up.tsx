@@ -6,7 +6,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS } from "~/lib/constants";
+import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
 import { getServices } from "~/server/context.server";
@@ -96,7 +96,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
     return (
       <CenteredCard
         title="This code no longer works"
-        description={`A code works once, for ${SIGN_UP_CODE_SECONDS / 60} minutes, and not after ${5} wrong tries. Start again to get a new one.`}
+        description={`A code works once, for ${SIGN_UP_CODE_SECONDS / 60} minutes, and not after ${SIGN_UP_CODE_TRIES} wrong tries. Start again to get a new one.`}
       >
         <Button asChild>
           <PreloadLink to={START_AGAIN}>Create an account</PreloadLink>

@@ -1,5 +1,4 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
-import { createAuthMiddleware } from "better-auth/api";
 import type { Kysely } from "kysely";
 import {
   CONFIRM_SIGN_UP_PATH,
@@ -65,7 +64,7 @@ export function accountMail({
   const link = (path: string, token: string) =>
     `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;
 
-  /** Mails a fresh verification link (24 h, single use) to an unverified address. */
+  /** Mails a fresh verification link (24 h, single use) to an unverified address (an account made before email-first sign-up). */
   async function sendVerification(user: Person) {
     await outbox.transaction(async (trx) => {
       const token = await issueMailToken(trx, "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
@@ -103,18 +102,12 @@ export function accountMail({
     });
   }
 
-  const afterSignUp = createAuthMiddleware(async (ctx) => {
-    const user = ctx.context.newSession?.user;
-    if (user && !user.emailVerified) await sendVerification(user);
-  });
-
   return {
     plugin: {
       id: "account-mail",
       init: (ctx) => {
         context = ctx;
       },
-      hooks: { after: [{ matcher: (ctx) => ctx.path === "/sign-up/email", handler: afterSignUp }] },
     } satisfies BetterAuthPlugin,
 
     sendVerification,

@@ -41,9 +41,10 @@ test("behind a TLS-terminating proxy, the sign-up and sign-in forms work (React 
     const started = await forwardedFormPost(Number(port), { intent: "signup", ...account });
     expect(started.status, started.body).toBe(302);
     const id = /\r\nlocation: \/confirm-sign-up\?id=([\w-]+)\r\n/i.exec(started.head)?.[1] ?? "";
-    const code = await expect.poll(() => signUpCodeInOutbox(dataDir, account.email)).not.toBe("").then(
-      () => signUpCodeInOutbox(dataDir, account.email),
-    );
+    const code = await expect
+      .poll(() => signUpCodeInOutbox(dataDir, account.email))
+      .not.toBe("")
+      .then(() => signUpCodeInOutbox(dataDir, account.email));
     const signUp = await forwardedFormPost(Number(port), { intent: "confirm", id, code }, "/confirm-sign-up");
     expect(signUp.status, signUp.body).toBe(302);
     expect(signUp.head).toMatch(/\r\nset-cookie: __Secure-better-auth\.session_token=/i);

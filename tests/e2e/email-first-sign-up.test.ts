@@ -52,7 +52,9 @@ test("Create account creates nothing until the mailed code comes back; the code 
   await expect(page.getByRole("list", { name: "Recent activity" })).toContainText("Account created");
 });
 
-test("the mailed link works without JavaScript: opening it creates nothing, its post does", async ({ browser }) => {
+test("the mailed link works without JavaScript: opening it creates nothing, its post does", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const account = newAccount();
@@ -75,7 +77,10 @@ test("the mailed link works without JavaScript: opening it creates nothing, its 
   await context.close();
 });
 
-test("a code works once; five wrong tries void it; a new code replaces the old one", async ({ request, browser }) => {
+test("a code works once; five wrong tries void it; a new code replaces the old one", async ({
+  request,
+  browser,
+}) => {
   const account = newAccount();
   const started = await startSignUpByRequest(request, account);
   const id = pendingId(started.headers().location);
@@ -91,7 +96,9 @@ test("a code works once; five wrong tries void it; a new code replaces the old o
   for (let left = 4; left >= 1; left -= 1) {
     const answer = await tryCode(wrong);
     expect(answer.status()).toBe(400);
-    expect(await answer.text()).toContain(`That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`);
+    expect(await answer.text()).toContain(
+      `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+    );
   }
   const fifth = await tryCode(wrong);
   expect(fifth.status()).toBe(400);

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { PASSKEY_CHALLENGES_PER_IP_FACTOR } from "~/lib/constants";
 import { baseURL } from "../../playwright.config";
-import { newAccount, sameOrigin, signUpByRequest, signUpCodeFor, startSignUpByRequest } from "../fixtures/accounts";
+import {
+  newAccount,
+  sameOrigin,
+  signUpByRequest,
+  signUpCodeFor,
+  startSignUpByRequest,
+} from "../fixtures/accounts";
 import { sessionIpAddressOf } from "../fixtures/database";
 import { type ServerProcess, startServer, stopServer, waitUntilListening } from "../fixtures/server-process";
 
