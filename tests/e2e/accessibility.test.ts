@@ -16,6 +16,9 @@ async function violationsOn(page: Page) {
   }));
 }
 
+// axe-core reads every node of a page, seconds each on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 for (const mode of ["light", "dark"] as const) {
   test.describe(`${mode} mode`, () => {
     test.beforeEach(async ({ page }) => {
