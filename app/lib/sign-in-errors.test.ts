@@ -7,7 +7,9 @@ test("explains a stale or tampered state", () => {
 });
 
 test("says why a provider did not create or join an account", () => {
-  expect(signInErrorMessage("account_not_linked")).toMatch(/joins an existing account only when both have verified it/);
+  expect(signInErrorMessage("account_not_linked")).toMatch(
+    /joins an existing account only when both have verified it/,
+  );
 });
 
 test("never echoes an unknown code, even one that looks like a property", () => {

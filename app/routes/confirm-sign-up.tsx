@@ -107,7 +107,13 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
   return (
     <CenteredCard
       title="Check your inbox"
-      description={`We sent a ${SIGN_UP_CODE_DIGITS}-digit code to ${pending.email}. Enter it here, or follow the link in the mail, to create your account.`}
+      description={
+        <>
+          We sent a {SIGN_UP_CODE_DIGITS}-digit code to{" "}
+          <strong className="break-words font-medium text-foreground">{pending.email}</strong>. Enter it here,
+          or follow the link in the mail, to create your account.
+        </>
+      }
     >
       <Form method="post" className="grid gap-5">
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
@@ -137,7 +143,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
         <Form method="post">
           <input type="hidden" name="id" value={pending.id} />
           <input type="hidden" name="intent" value="resend" />
-          <Button type="submit" variant="link" className="h-auto p-0">
+          <Button type="submit" variant="link" size="inline">
             Send a new code
           </Button>
         </Form>

@@ -74,7 +74,9 @@ describe("deleteExpiredRows", () => {
       VALUES (${userId},'sign-in',1,${old}), (${userId},'sign-in',1,${now})`.execute(db.kysely);
     const pending = (id: string, expiresAt: string) =>
       sql`INSERT INTO "pendingSignUp" ("id","email","name","passwordHash","codeHash","tries","redirectTo","expiresAt","createdAt")
-        VALUES (${id},${`${id}@example.com`},'N','h','c',0,'/dashboard',${expiresAt},${now})`.execute(db.kysely);
+        VALUES (${id},${`${id}@example.com`},'N','h','c',0,'/dashboard',${expiresAt},${now})`.execute(
+        db.kysely,
+      );
     await pending("expired", past);
     await pending("waiting", "2999-01-01T00:00:00.000Z");
 
