@@ -5,6 +5,7 @@ export default [
   layout("routes/guest-layout.tsx", [
     route("login", "routes/login.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
+    route("confirm-sign-up", "routes/confirm-sign-up.tsx"),
   ]),
   layout("routes/auth-layout.tsx", [route("dashboard", "routes/dashboard.tsx")]),
   route("logout", "routes/logout.tsx"),

@@ -2,7 +2,7 @@
  * Screenshots of every page, light and dark, desktop (1280 px) and phone
  * (390 px), for looking at what we build. Needs a running server:
  *   npm start &  npm run screenshots -- [outDir] [page…]   (BASE_URL to point elsewhere)
- * e.g. `npm run screenshots -- docs/screenshots dashboard` for the README's.
+ * e.g. `npm run screenshots -- docs/screenshots dashboard check-inbox` for the README's.
  * The pages behind mailed links take their links from the server's outbox
  * (`OUTBOX_DIR`, default `data/outbox`: a server started without `SMTP_URL`).
  */
@@ -19,41 +19,76 @@ const outboxDir = process.env.OUTBOX_DIR ?? "data/outbox";
 const [outDir = "test-results/screenshots", ...only] = process.argv.slice(2);
 const FIREFOX_USER_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
 
+const inOutbox = () => (existsSync(outboxDir) ? readdirSync(outboxDir) : []);
+const seen = new Set(inOutbox());
+
+/** The first new mail in the outbox to `to` whose text matches `pattern`: the match (waits up to 5 s). */
+async function mailMatch(to: string, pattern: RegExp): Promise<RegExpMatchArray | null> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    for (const file of inOutbox().filter((name) => !seen.has(name))) {
+      const mail = await simpleParser(readFileSync(join(outboxDir, file)));
+      const recipients = [mail.to ?? []].flat().flatMap((address) => address.value);
+      const match = mail.text?.match(pattern);
+      if (match && recipients.some((recipient) => recipient.address === to)) {
+        seen.add(file);
+        return match;
+      }
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  console.warn(`No mail to ${to} in ${outboxDir}: pages that need it are left out.`);
+  return null;
+}
+
+type Account = { name: string; email: string; password: string };
+const newAccount = (): Account => ({
+  name: "Ada Lovelace",
+  email: `ada.lovelace+${randomUUID().slice(0, 8)}@example.com`,
+  password: "correct horse battery",
+});
+
+/** "Create account": answers the "Check your inbox" page's address. */
+async function startSignUp(request: APIRequestContext, account: Account): Promise<string> {
+  const started = await request.post("/login", {
+    headers: origin,
+    form: { intent: "signup", ...account },
+    maxRedirects: 0,
+  });
+  return started.headers().location ?? "/confirm-sign-up";
+}
+
+/** Creates the account email first (the code from the outbox), signed in in `request`. */
+async function signUp(request: APIRequestContext, account: Account) {
+  const checkInbox = await startSignUp(request, account);
+  const code = (await mailMatch(account.email, /\/confirm-sign-up\?id=[\w-]+&code=(\d{6})/))?.[1] ?? "";
+  const id = new URL(checkInbox, baseURL).searchParams.get("id") ?? "";
+  await request.post("/confirm-sign-up", { headers: origin, form: { intent: "confirm", id, code } });
+}
+
 /**
- * Links of the mails a new account gets (verification; a reset and a
- * new-device notice, asked for here), read from the outbox. Opening them
- * uses nothing up: only their forms do.
+ * Links of the mails an account gets (a reset and a new-device notice,
+ * asked for here), read from the outbox, and a "Check your inbox" page
+ * still waiting for its code. Opening them uses nothing up: only their
+ * forms do.
  */
-async function mailedLinks(): Promise<Record<string, string>> {
-  const inOutbox = () => (existsSync(outboxDir) ? readdirSync(outboxDir) : []);
-  const seen = new Set(inOutbox());
-  const account = {
-    name: "Ada Lovelace",
-    email: `ada+${randomUUID().slice(0, 8)}@example.com`,
-    password: "correct horse battery",
-  };
+async function mailedPages(): Promise<{ name: string; path: string }[]> {
+  const account = newAccount();
   const guest = await requestContext.newContext({ baseURL });
-  await guest.post("/login", { headers: origin, form: { intent: "signup", ...account } });
+  await signUp(guest, account);
   const other = await requestContext.newContext({ baseURL, userAgent: FIREFOX_USER_AGENT });
   await other.post("/login", { headers: origin, form: { intent: "signin", ...account } });
   const stranger = await requestContext.newContext({ baseURL });
   await stranger.post("/forgot-password", { headers: origin, form: { email: account.email } });
+  const checkInbox = await startSignUp(stranger, newAccount());
   await Promise.all([guest.dispose(), other.dispose(), stranger.dispose()]);
-  const links: Record<string, string> = {};
-  for (let attempt = 0; attempt < 50 && Object.keys(links).length < 3; attempt += 1) {
-    for (const file of inOutbox().filter((name) => !seen.has(name))) {
-      const text = (await simpleParser(readFileSync(join(outboxDir, file)))).text ?? "";
-      const link = text.match(/https?:\/\/\S+\/([a-z-]+)\?token=[\w-]+/);
-      if (link?.[1]) links[link[1]] = new URL(link[0]).pathname + new URL(link[0]).search;
-    }
-    await new Promise((done) => setTimeout(done, 100));
+  const pages = [{ name: "check-inbox", path: checkInbox }];
+  for (const name of ["reset-password", "sign-out-everywhere"]) {
+    const link = (await mailMatch(account.email, new RegExp(`https?://\\S+/${name}\\?token=[\\w-]+`)))?.[0];
+    if (link) pages.push({ name, path: new URL(link).pathname + new URL(link).search });
   }
-  if (Object.keys(links).length < 3)
-    console.warn(`No mails in ${outboxDir}: the pages behind mailed links are left out.`);
-  return links;
+  return pages;
 }
 
-const links = await mailedLinks();
 const pages: { name: string; path: string; signedIn?: boolean }[] = [
   { name: "home", path: "/" },
   { name: "login", path: "/login" },
@@ -61,9 +96,8 @@ const pages: { name: string; path: string; signedIn?: boolean }[] = [
   { name: "not-found", path: "/no/such/page" },
   { name: "forgot-password", path: "/forgot-password" },
   { name: "link-expired", path: "/reset-password?token=no-longer-valid-token" },
-  ...["reset-password", "verify-email", "sign-out-everywhere"].flatMap((name) =>
-    links[name] ? [{ name, path: links[name] }] : [],
-  ),
+  { name: "code-expired", path: "/confirm-sign-up?id=no-longer-valid" },
+  ...(await mailedPages()),
   { name: "home-signed-in", path: "/", signedIn: true },
   { name: "dashboard", path: "/dashboard", signedIn: true },
 ].filter((target) => only.length === 0 || only.includes(target.name));
@@ -74,12 +108,8 @@ const PHONE_USER_AGENT =
 
 /** A new account, signed in in `request`, with some history: a phone signed in too, a mistyped password. */
 async function signUpWithHistory(request: APIRequestContext) {
-  const account = {
-    name: "Ada Lovelace",
-    email: `ada.lovelace+${randomUUID().slice(0, 8)}@example.com`,
-    password: "correct horse battery",
-  };
-  await request.post("/login", { headers: origin, form: { intent: "signup", ...account } });
+  const account = newAccount();
+  await signUp(request, account);
   const phone = await requestContext.newContext({ baseURL, userAgent: PHONE_USER_AGENT });
   const signIn = (password: string) =>
     phone.post("/login", { headers: origin, form: { intent: "signin", email: account.email, password } });

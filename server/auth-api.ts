@@ -63,8 +63,28 @@ export function authApi({ auth, rateLimits, env }: Pick<AppServices, "auth" | "r
       const result = await limits[door.limit](clientIpOf(c.req.raw));
       if (!result.allowed) return tooManyAttempts(c, result.retryAfterSeconds);
     }
-    return withoutSessionTokens(await auth.handler(c.req.raw));
+    return withoutErrorDescription(await withoutSessionTokens(await auth.handler(c.req.raw)));
   });
+}
+
+/**
+ * Drops `error_description` from a redirect's address: a refused callback
+ * comes back with its code alone. The pages never show the text (a
+ * provider's, or ours), and two refusals with one code (an address the
+ * provider did not verify, an account the provider may not join) then
+ * answer exactly alike.
+ */
+function withoutErrorDescription(response: Response): Response {
+  const location = response.headers.get("location");
+  if (!location?.includes("error_description=")) return response;
+  // Cut from the raw text: everything else in the address stays byte for byte.
+  const [beforeHash = "", hash] = location.split(/#(.*)/s);
+  const [address = "", query = ""] = beforeHash.split(/\?(.*)/s);
+  const kept = query.split("&").filter((pair) => !pair.startsWith("error_description="));
+  const rewritten = `${address}${kept.length > 0 ? `?${kept.join("&")}` : ""}${hash === undefined ? "" : `#${hash}`}`;
+  const headers = new Headers(response.headers);
+  headers.set("location", rewritten);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function hasNul(values: Iterable<string>): boolean {

@@ -50,7 +50,7 @@ export function securityHeaders({
     const headers = c.res.headers;
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, c.get("scriptHashes"), formTargets));
     headers.set("X-Content-Type-Options", "nosniff");
-    // A page that chose a stricter policy keeps it (a mailed link's page: `no-referrer`).
+    // A page that chose a stricter policy keeps it (a mailed link's page: `same-origin`).
     if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     headers.set("X-Frame-Options", "DENY");

@@ -100,6 +100,17 @@ export const AUTH_RATE_LIMIT_PER_IP = 100;
 export const PASSKEY_CHALLENGES_PER_IP_FACTOR = 3;
 /** Sign-ups per email address per window. */
 export const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
+/**
+ * Email-first sign-up (issue 14): nothing is created until the mailed
+ * six-digit code comes back. A code works once, for 15 minutes, and is void
+ * after 5 wrong tries; every try counts against the address, at most 10 an
+ * hour, so guessing someone's code stays hopeless.
+ */
+export const SIGN_UP_CODE_DIGITS = 6;
+export const SIGN_UP_CODE_SECONDS = 15 * 60;
+export const SIGN_UP_CODE_TRIES = 5;
+export const SIGN_UP_CODE_TRIES_PER_ADDRESS = 10;
+export const SIGN_UP_CODE_TRIES_WINDOW_SECONDS = 60 * 60;
 
 /**
  * Wrong passwords (sign-in, and the password checks of a signed-in session:
@@ -242,6 +253,8 @@ export const MAIL_RATE_LIMIT_PER_ACCOUNT = 3;
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 export const RESET_PASSWORD_PATH = "/reset-password";
 export const VERIFY_EMAIL_PATH = "/verify-email";
+/** Where "Create account" continues: "Check your inbox" and the code field (the mailed link lands here too). */
+export const CONFIRM_SIGN_UP_PATH = "/confirm-sign-up";
 export const SIGN_OUT_EVERYWHERE_PATH = "/sign-out-everywhere";
 /** The query parameter that carries a mailed link's token. */
 export const MAIL_TOKEN_PARAM = "token";

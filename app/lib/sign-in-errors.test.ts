@@ -6,8 +6,10 @@ test("explains a stale or tampered state", () => {
   expect(signInErrorMessage("state_not_found")).toMatch(/no longer valid/);
 });
 
-test("says why an existing account was not joined", () => {
-  expect(signInErrorMessage("account_not_linked")).toMatch(/already exists/);
+test("says why a provider did not create or join an account", () => {
+  expect(signInErrorMessage("account_not_linked")).toMatch(
+    /joins an existing account only when both have verified it/,
+  );
 });
 
 test("never echoes an unknown code, even one that looks like a property", () => {

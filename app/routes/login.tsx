@@ -7,6 +7,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
+  CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -17,7 +18,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
 import { type AppServices, getServices } from "~/server/context.server";
-import { createAccount, type FieldErrors, signInWithPassword } from "~/server/credentials.server";
+import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/credentials.server";
 import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { readFormPost } from "~/server/form-post.server";
 import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
@@ -110,8 +111,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await refuseWhenLimited(services, request, { mode, values });
   if (refused) return refused;
   const input = { name: text("name"), email: text("email"), password: text("password") };
-  const submit = mode === "signup" ? createAccount : signInWithPassword;
-  const result = await whenDatabaseAvailable(() => submit(auth, input, request.headers));
+  const result = await whenDatabaseAvailable<
+    Awaited<ReturnType<typeof startSignUp>> | Awaited<ReturnType<typeof signInWithPassword>>
+  >(() =>
+    mode === "signup"
+      ? startSignUp(services, input, safeRedirect(text(REDIRECT_PARAM)))
+      : signInWithPassword(auth, input, request.headers),
+  );
   if (!result.ok && result.retryAfterSeconds) {
     return tooManyAttempts({ mode, values }, result.retryAfterSeconds, result.message);
   }
@@ -121,6 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  // A sign-up goes on to "Check your inbox"; a sign-in to where it was going.
+  if ("id" in result) throw redirect(`${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`);
   throw redirectSettingCookies(safeRedirect(text(REDIRECT_PARAM)), result.headers.getSetCookie());
 }
 

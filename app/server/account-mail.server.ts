@@ -1,13 +1,16 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
-import { createAuthMiddleware } from "better-auth/api";
+import type { Kysely } from "kysely";
 import {
+  CONFIRM_SIGN_UP_PATH,
   DEFAULT_SIGNED_IN_PATH,
   EMAIL_VERIFICATION_TOKEN_SECONDS,
   MAIL_TOKEN_PARAM,
   PASSWORD_RESET_TOKEN_SECONDS,
   RESET_PASSWORD_PATH,
+  SIGN_IN_PATH,
   SIGN_OUT_EVERYWHERE_PATH,
   SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
+  SIGN_UP_CODE_SECONDS,
   VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
@@ -20,6 +23,8 @@ import {
   type SignInChange,
   type SignInFacts,
   signInChangeMail,
+  signUpAttemptMail,
+  signUpCodeMail,
   verificationMail,
 } from "./mail-templates.server";
 import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./mail-tokens.server";
@@ -59,7 +64,7 @@ export function accountMail({
   const link = (path: string, token: string) =>
     `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;
 
-  /** Mails a fresh verification link (24 h, single use) to an unverified address. */
+  /** Mails a fresh verification link (24 h, single use) to an unverified address (an account made before email-first sign-up). */
   async function sendVerification(user: Person) {
     await outbox.transaction(async (trx) => {
       const token = await issueMailToken(trx, "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
@@ -97,18 +102,12 @@ export function accountMail({
     });
   }
 
-  const afterSignUp = createAuthMiddleware(async (ctx) => {
-    const user = ctx.context.newSession?.user;
-    if (user && !user.emailVerified) await sendVerification(user);
-  });
-
   return {
     plugin: {
       id: "account-mail",
       init: (ctx) => {
         context = ctx;
       },
-      hooks: { after: [{ matcher: (ctx) => ctx.path === "/sign-up/email", handler: afterSignUp }] },
     } satisfies BetterAuthPlugin,
 
     sendVerification,
@@ -131,6 +130,30 @@ export function accountMail({
     /** Tells the person how the way their account signs in changed (and from where), with a way out. */
     sendSignInChangeNotice: (userId: string, change: SignInChange, facts: SignInFacts) =>
       sendNotice(userId, change.kind, (to, url) => signInChangeMail(to, nameOf(change), facts, url)),
+
+    /** Runs `work` in one transaction with the mails it queues (`queueSignUpCode`, `queueSignUpAttempt`). */
+    transaction: <T>(work: (trx: Kysely<unknown>) => Promise<T>) => outbox.transaction(work),
+
+    /** The code of an email-first sign-up and the link that carries it, to an address nobody has proven yet. */
+    async queueSignUpCode(trx: Kysely<unknown>, to: string, { id, code }: { id: string; code: string }) {
+      const url = `${env.APP_URL}${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id, code })}`;
+      const message = signUpCodeMail(
+        { appName: env.APP_NAME, to, name: null },
+        code,
+        url,
+        SIGN_UP_CODE_SECONDS,
+      );
+      await outbox.enqueue(message, "sign-up-code", trx);
+    },
+
+    /** Tells the owner of a taken address that someone tried to create an account with it. */
+    async queueSignUpAttempt(trx: Kysely<unknown>, to: string) {
+      const message = signUpAttemptMail(
+        { appName: env.APP_NAME, to, name: null },
+        `${env.APP_URL}${SIGN_IN_PATH}`,
+      );
+      await outbox.enqueue(message, "sign-up-attempt", trx);
+    },
 
     /** The user an unused, unexpired link's token is for (the link is not used up). */
     peek: (purpose: MailTokenPurpose, token: unknown) => peekMailToken(store(), purpose, token),

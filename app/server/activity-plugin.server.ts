@@ -23,7 +23,8 @@ type EndpointContext = {
 
 /** How a new session was made, from the endpoint that made it; null when it is no sign-in. */
 export function signInMethodOf(path: string | undefined, params?: Record<string, string | undefined>) {
-  if (path === "/sign-in/email" || path === "/sign-up/email") return "password";
+  if (path === "/sign-in/email" || path === "/sign-up/email" || path === "/sign-up/confirm")
+    return "password";
   if (path === "/passkey/verify-authentication") return "passkey";
   if (path === "/callback/:id" && params?.id) return params.id;
   return null;

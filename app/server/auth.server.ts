@@ -25,9 +25,11 @@ import { listSignInProviders } from "./oauth.server";
 import { openIdConnect } from "./openid-connect.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "./password-attempts.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
+import { providerMustVouchForEmail, providerName } from "./provider-identity.server";
 import { type AuthRateLimits, createAuthRateLimits } from "./rate-limit.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
+import { emailFirstSignUp } from "./sign-up.server";
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {
@@ -126,6 +128,7 @@ export function createAuth({
         listSignInProviders(env.providers).map((provider) => provider.id),
       ),
       requirePasswordToDelete(kysely),
+      emailFirstSignUp(kysely),
       absoluteSessionLifetime(kysely),
     ],
     account: {
@@ -152,10 +155,25 @@ export function createAuth({
       freshAge: SESSION_FRESH_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
-    user: { deleteUser: { enabled: true } },
+    user: {
+      deleteUser: { enabled: true },
+      // A provider creates or joins an account only for an address it verified.
+      validateUserInfo: providerMustVouchForEmail,
+    },
+    // A provider's name follows the rule of typed names (no line breaks, not too long).
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: providerName(user.name, user.email) } }),
+        },
+      },
+    },
     // Verification links are ours (single use, hashed: account-mail.server.ts);
-    // better-auth's own JWT links stay closed.
-    disabledPaths: ["/send-verification-email", "/verify-email"],
+    // better-auth's own JWT links stay closed. So does its sign-up, which
+    // creates the account before the mailbox is proven: accounts are made
+    // email first (sign-up.server.ts). The HTTP edge's allowlist closes them
+    // too (server/auth-api.ts); this keeps them closed if it ever opens.
+    disabledPaths: ["/send-verification-email", "/verify-email", "/sign-up/email"],
     // Failed or refused OAuth callbacks land on our page, which explains them.
     // Errors that are not answers (a bug, the database away) are thrown to the
     // HTTP edge, which logs them as JSON and answers 500 or 503.

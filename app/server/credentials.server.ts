@@ -8,7 +8,9 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "~/lib/constants";
 import type { Auth } from "./auth.server";
-import { retryAfterOf } from "./rate-limit.server";
+import type { AppServices } from "./context.server";
+import { retryAfterOf, tooManyAttemptsMessage } from "./rate-limit.server";
+import { requestSignUp } from "./sign-up.server";
 
 /** An email address as people type it: trimmed and lower-cased. */
 export const emailAddress = z
@@ -127,36 +129,31 @@ export async function signInWithPassword(
   }
 }
 
-/** Creates an account and signs it in. */
-export async function createAccount(
-  auth: Auth,
+/**
+ * "Create account", email first: checks the fields and the per-address
+ * limit, then `requestSignUp` stores the request and mails the code (or,
+ * for a taken address, a notice to its owner). Nothing is created yet, and
+ * the answer does not tell whether the address has an account. `redirectTo`
+ * is where the new account lands once the code comes back.
+ */
+export async function startSignUp(
+  { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
   raw: Record<string, unknown>,
-  requestHeaders: Headers,
-): Promise<CredentialsResult> {
+  redirectTo: string,
+): Promise<{ ok: true; id: string } | Extract<CredentialsResult, { ok: false }>> {
   const parsed = signUpSchema.safeParse(raw);
-  if (!parsed.success) return invalidInput(parsed.error);
-  const input = parsed.data;
-  try {
-    const { headers } = await auth.api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password },
-      headers: requestHeaders,
-      returnHeaders: true,
-    });
-    return { ok: true, headers };
-  } catch (error) {
-    const limited = tooManyAttempts(error);
-    if (limited) return limited;
-    if (isAPIError(error) && error.body?.code?.startsWith("USER_ALREADY_EXISTS")) {
-      return {
-        ok: false,
-        status: 409,
-        message: "An account with this email already exists. Sign in instead.",
-        fieldErrors: { email: "This email already has an account." },
-      };
-    }
-    if (isAPIError(error) && error.statusCode < 500) {
-      return { ok: false, status: 400, message: error.message || "Could not create the account." };
-    }
-    throw error;
+  if (!parsed.success) return invalidInput(parsed.error) as Extract<CredentialsResult, { ok: false }>;
+  const limit = await rateLimits.address("sign-up", parsed.data.email);
+  if (!limit.allowed) {
+    const { retryAfterSeconds } = limit;
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyAttemptsMessage(retryAfterSeconds, "sign-up attempts"),
+      retryAfterSeconds,
+    };
   }
+  const { secret } = await auth.$context;
+  const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo });
+  return { ok: true, id };
 }

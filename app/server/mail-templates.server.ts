@@ -229,3 +229,51 @@ export function mailboxClaimedMail(
     ],
   });
 }
+
+/**
+ * Email-first sign-up: the six-digit code, and a link that carries it. To
+ * an address nobody has proven yet: nothing the requester typed, no name.
+ */
+export function signUpCodeMail(
+  recipient: Recipient,
+  code: string,
+  url: string,
+  validSeconds: number,
+): MailMessage {
+  return composeMail({
+    ...recipient,
+    name: null,
+    subject: `${code} is your ${recipient.appName} code`,
+    lead: [
+      `Someone asked to create a ${recipient.appName} account with this email address. To finish, enter this code:`,
+      code,
+      "Or follow the link below on any device.",
+    ],
+    action: { label: "Create my account", url },
+    after: [
+      `The code works once, for ${duration(validSeconds)}.`,
+      "If you did not ask for this, ignore this mail: no account is created without the code.",
+    ],
+  });
+}
+
+/**
+ * Sent instead of a code when the address already has an account: the
+ * requester sees the same page either way, and only the owner learns that
+ * someone tried. Nothing the requester typed is in it.
+ */
+export function signUpAttemptMail(recipient: Recipient, signInUrl: string): MailMessage {
+  return composeMail({
+    ...recipient,
+    name: null,
+    subject: `Someone tried to create a ${recipient.appName} account with your address`,
+    lead: [
+      `Someone just tried to create a ${recipient.appName} account with this email address, which already has one.`,
+      "If it was you: sign in instead, or reset your password from the sign-in page if you forgot it.",
+    ],
+    action: { label: "Sign in", url: signInUrl },
+    after: [
+      "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
+    ],
+  });
+}

@@ -8,6 +8,8 @@ import {
   CLIENT_IP_HEADER,
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
+  SIGN_UP_CODE_TRIES_PER_ADDRESS,
+  SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
 } from "~/lib/constants";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
 
@@ -68,7 +70,7 @@ export function createMemoryRateLimiter(
 }
 
 /** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
-export type AddressKind = "sign-up" | "password-reset" | "verification-email";
+export type AddressKind = "sign-up" | "sign-up-code" | "password-reset" | "verification-email";
 
 export type AuthRateLimits = {
   /** Counts a sign-in, sign-up, passkey or provider attempt against its client IP. */
@@ -110,10 +112,17 @@ export function createAuthRateLimits({
   const challengesByIp = createLimiter({ max: perIp * PASSKEY_CHALLENGES_PER_IP_FACTOR, windowSeconds });
   const signUpsByAddress = createLimiter({ max: perAccount, windowSeconds });
   const mailsByAddress = createLimiter({ max: mailsPerAccount, windowSeconds });
+  const codeTriesByAddress = createLimiter({
+    max: SIGN_UP_CODE_TRIES_PER_ADDRESS,
+    windowSeconds: SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
+  });
+  const byKind = { "sign-up": signUpsByAddress, "sign-up-code": codeTriesByAddress };
   return {
     ip: (ip) => byIp.hit(`ip:${rateLimitKeyOf(ip)}`),
     address: (kind, email) =>
-      (kind === "sign-up" ? signUpsByAddress : mailsByAddress).hit(`${kind}:${email.trim().toLowerCase()}`),
+      (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
+        `${kind}:${email.trim().toLowerCase()}`,
+      ),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
     passwords,
   };

@@ -57,7 +57,7 @@ describe("the absolute session lifetime", () => {
 });
 
 describe("deleteExpiredRows", () => {
-  test("deletes expired sessions and verification values and old activity, nothing else", async () => {
+  test("deletes expired sessions, verification values and sign-up requests, and old activity, nothing else", async () => {
     const { db } = await signedUpAuth();
     const past = new Date(Date.now() - 1000).toISOString();
     const old = new Date(Date.now() - 91 * DAY).toISOString();
@@ -72,14 +72,22 @@ describe("deleteExpiredRows", () => {
     );
     await sql`INSERT INTO "activity" ("userId","kind","success","createdAt")
       VALUES (${userId},'sign-in',1,${old}), (${userId},'sign-in',1,${now})`.execute(db.kysely);
+    const pending = (id: string, expiresAt: string) =>
+      sql`INSERT INTO "pendingSignUp" ("id","email","name","passwordHash","codeHash","tries","redirectTo","expiresAt","createdAt")
+        VALUES (${id},${`${id}@example.com`},'N','h','c',0,'/dashboard',${expiresAt},${now})`.execute(
+        db.kysely,
+      );
+    await pending("expired", past);
+    await pending("waiting", "2999-01-01T00:00:00.000Z");
 
     await deleteExpiredRows(db.kysely);
 
     const count = async (table: string) =>
       (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(db.kysely)).rows[0]?.n;
     expect(await count("session")).toBe(1); // the sign-up's own session
-    // 'v2', and the sign-up's own email-verification link (valid for a day).
-    expect(await count("verification")).toBe(2);
+    expect(await count("verification")).toBe(1); // 'v2'
+    // A sign-up whose code expired is gone (its password hash with it); one still waiting stays.
+    expect(await count("pendingSignUp")).toBe(1);
     // The sign-up's own entry, and the recent one.
     expect(await count("activity")).toBe(2);
     await db.close();

@@ -61,7 +61,8 @@ export function absoluteSessionLifetime(kysely: Kysely<unknown>) {
 /**
  * Deletes what can never be used again: expired sessions (better-auth only
  * deletes one when its cookie comes back), expired verification values
- * (OAuth states, passkey challenges), activity older than its retention,
+ * (OAuth states, passkey challenges), sign-ups whose code expired,
+ * activity older than its retention,
  * and sent or failed mails (their content already erased) older than theirs.
  * Each is one indexed `DELETE`, cheap enough to run at every start and hourly.
  */
@@ -70,6 +71,7 @@ export async function deleteExpiredRows(kysely: Kysely<unknown>, now = new Date(
   const activityCutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS).toISOString();
   await sql`DELETE FROM "session" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
   await sql`DELETE FROM "verification" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
+  await sql`DELETE FROM "pendingSignUp" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
   await sql`DELETE FROM "activity" WHERE "createdAt" < ${activityCutoff}`.execute(kysely);
   const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_DAYS * DAY_MS).toISOString();
   await sql`DELETE FROM "mail" WHERE "status" <> 'pending' AND "createdAt" < ${mailCutoff}`.execute(kysely);

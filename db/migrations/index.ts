@@ -3,6 +3,7 @@ import * as authTables from "./0001-auth-tables";
 import * as passkeys from "./0002-passkeys";
 import * as activity from "./0003-activity";
 import * as mailOutbox from "./0004-mail-outbox";
+import * as pendingSignUp from "./0005-pending-sign-up";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-passkeys": passkeys,
   "0003-activity": activity,
   "0004-mail-outbox": mailOutbox,
+  "0005-pending-sign-up": pendingSignUp,
 };

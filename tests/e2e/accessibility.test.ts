@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { COLOR_MODE_STORAGE_KEY } from "~/lib/constants";
-import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, sameOrigin, signUpByRequest, startSignUpByRequest } from "../fixtures/accounts";
+import { makeUnverified } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
 
@@ -14,6 +15,9 @@ async function violationsOn(page: Page) {
     nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
   }));
 }
+
+// axe-core reads every node of a page, seconds each on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 
 for (const mode of ["light", "dark"] as const) {
   test.describe(`${mode} mode`, () => {
@@ -37,12 +41,28 @@ for (const mode of ["light", "dark"] as const) {
       const account = newAccount();
       const other = await browser.newContext();
       await signUpByRequest(other.request, account);
+      // Verification links are for accounts made before email-first sign-up.
+      await makeUnverified(account.email);
+      await other.request.post("/dashboard", {
+        headers: sameOrigin,
+        form: { intent: "resend-verification" },
+      });
       await other.request.post("/logout", { headers: sameOrigin });
       await page.request.post("/forgot-password", { headers: sameOrigin, form: { email: account.email } });
       await other.close();
       const reset = linkIn(await waitForMail(account.email, /^Reset your/), "/reset-password");
       const verify = linkIn(await waitForMail(account.email, /^Confirm your email/), "/verify-email");
       for (const path of ["/forgot-password", reset, verify, "/sign-out-everywhere?token=no-longer-valid"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(page.locator("html")).toHaveClass(mode);
+        expect(await violationsOn(page), path).toEqual([]);
+      }
+    });
+
+    test("the sign-up's 'Check your inbox' pages have no accessibility violations", async ({ page }) => {
+      const checkInbox = (await startSignUpByRequest(page.request, newAccount())).headers().location ?? "";
+      for (const path of [checkInbox, "/confirm-sign-up?id=no-longer-valid"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator("html")).toHaveClass(mode);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { rawRequest } from "../fixtures/raw-http";
-import { freshDir, launchApp, portFor, stopServer } from "../fixtures/server-process";
+import { freshDir, launchApp, portFor, signUpCodeInOutbox, stopServer } from "../fixtures/server-process";
 
 const PUBLIC_URL = "https://app.example.test";
 
@@ -9,12 +9,12 @@ const PUBLIC_URL = "https://app.example.test";
  * plain HTTP to the app, the public host in `Host`, the browser's `Origin`
  * of the https site.
  */
-function forwardedFormPost(port: number, form: Record<string, string>) {
+function forwardedFormPost(port: number, form: Record<string, string>, path = "/login") {
   const body = new URLSearchParams(form).toString();
   return rawRequest(
     port,
     [
-      "POST /login HTTP/1.1",
+      `POST ${path} HTTP/1.1`,
       "Host: app.example.test",
       `Origin: ${PUBLIC_URL}`,
       "X-Forwarded-For: 203.0.113.7",
@@ -30,14 +30,22 @@ function forwardedFormPost(port: number, form: Record<string, string>) {
 
 test("behind a TLS-terminating proxy, the sign-up and sign-in forms work (React Router sees APP_URL's origin)", async () => {
   const port = portFor(67);
-  const server = await launchApp(port, freshDir("behind-proxy"), {
+  const dataDir = freshDir("behind-proxy");
+  const server = await launchApp(port, dataDir, {
     APP_URL: PUBLIC_URL,
     TRUST_PROXY: "1",
     LOG_LEVEL: "warn",
   });
   try {
     const account = { name: "Proxy Test", email: "proxy@example.com", password: "correct horse battery" };
-    const signUp = await forwardedFormPost(Number(port), { intent: "signup", ...account });
+    const started = await forwardedFormPost(Number(port), { intent: "signup", ...account });
+    expect(started.status, started.body).toBe(302);
+    const id = /\r\nlocation: \/confirm-sign-up\?id=([\w-]+)\r\n/i.exec(started.head)?.[1] ?? "";
+    const code = await expect
+      .poll(() => signUpCodeInOutbox(dataDir, account.email))
+      .not.toBe("")
+      .then(() => signUpCodeInOutbox(dataDir, account.email));
+    const signUp = await forwardedFormPost(Number(port), { intent: "confirm", id, code }, "/confirm-sign-up");
     expect(signUp.status, signUp.body).toBe(302);
     expect(signUp.head).toMatch(/\r\nset-cookie: __Secure-better-auth\.session_token=/i);
 

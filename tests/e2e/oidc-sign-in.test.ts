@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, signUpByRequest, type TestAccount } from "../fixtures/accounts";
-import { markEmailVerified } from "../fixtures/database";
+import { countRows, makeUnverified, storedName } from "../fixtures/database";
 import { OIDC_ISSUER, OIDC_NAME } from "../fixtures/oidc";
 import { callbackFromProvider, signInAtProvider } from "../fixtures/oidc-flow";
 import { waitForElementHydration, waitForHydration } from "../fixtures/page-state";
 
+const NOT_JOINED = "This provider cannot sign you in with that email address.";
 const POPUP_FLAG = "temp-nuxt-auth-utils-popup";
 const signInButton = (page: Page) => page.getByRole("button", { name: `Sign in with ${OIDC_NAME}` });
 
@@ -193,7 +194,6 @@ test.describe("account linking", () => {
     await signUpByRequest(page.request, account);
     const userId = await signedInUserId(page);
     await page.context().clearCookies();
-    await markEmailVerified(account.email);
 
     await startFullPageSignIn(page);
     await signInAtProvider(page, account.email);
@@ -211,6 +211,8 @@ test.describe("account linking", () => {
     const account = newAccount();
     await signUpByRequest(page.request, account);
     await page.context().clearCookies();
+    // An account made before email-first sign-up: its address never proven.
+    await makeUnverified(account.email);
 
     await openSignInPage(page);
     const popupOpened = page.waitForEvent("popup");
@@ -218,9 +220,7 @@ test.describe("account linking", () => {
     const popup = await popupOpened;
     await signInAtProvider(popup, account.email);
     await expect(popup).toHaveURL(/\/auth\/result\?redirect=%2Fdashboard&error=account_not_linked$/);
-    await expect(popup.getByRole("alert")).toContainText(
-      "An account with this email address already exists.",
-    );
+    await expect(popup.getByRole("alert")).toContainText(NOT_JOINED);
     expect(popup.isClosed()).toBe(false);
     await expect(page).toHaveURL("/login");
     expect(await signedInUserId(page)).toBeUndefined();
@@ -230,12 +230,38 @@ test.describe("account linking", () => {
     const account: TestAccount = { ...newAccount(), email: newLogin("unverified") };
     await signUpByRequest(page.request, account);
     await page.context().clearCookies();
-    await markEmailVerified(account.email);
 
     await startFullPageSignIn(page);
     await signInAtProvider(page, account.email);
     await expect(page).toHaveURL("/login?redirect=/dashboard&error=account_not_linked");
-    await expect(page.getByRole("alert")).toContainText("An account with this email address already exists.");
+    await expect(page.getByRole("alert")).toContainText(NOT_JOINED);
     expect(await signedInUserId(page)).toBeUndefined();
+  });
+
+  test("an email the provider has not verified creates no account, and is answered like a taken one", async ({
+    page,
+  }) => {
+    const email = newLogin("unverified");
+    await startFullPageSignIn(page);
+    await signInAtProvider(page, email);
+    // Exactly the address (code, no description) a taken address comes back with.
+    await expect(page).toHaveURL("/login?redirect=/dashboard&error=account_not_linked");
+    await expect(page.getByRole("alert")).toContainText(NOT_JOINED);
+    expect(await signedInUserId(page)).toBeUndefined();
+    expect(await countRows("user", "email", email)).toBe(0);
+
+    // Proving the mailbox first (email-first sign-up) makes an account the provider can then be linked to.
+    const account: TestAccount = { ...newAccount(), email };
+    await signUpByRequest(page.request, account);
+    expect(await countRows("user", "email", email)).toBe(1);
+  });
+
+  test("a provider's name with line breaks is mended to the rule of typed names", async ({ page }) => {
+    const email = newLogin("multiline-name");
+    await startFullPageSignIn(page);
+    await signInAtProvider(page, email);
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+    expect(await storedName(email)).toBe("Ada Lovelace Click https://prize.example");
   });
 });

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { PASSKEY_CHALLENGES_PER_IP_FACTOR } from "~/lib/constants";
 import { baseURL } from "../../playwright.config";
-import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import {
+  newAccount,
+  sameOrigin,
+  signUpByRequest,
+  signUpCodeFor,
+  startSignUpByRequest,
+} from "../fixtures/accounts";
 import { sessionIpAddressOf } from "../fixtures/database";
 import { type ServerProcess, startServer, stopServer, waitUntilListening } from "../fixtures/server-process";
 
@@ -130,9 +136,15 @@ test("dashboard password checks count too: 429 with Retry-After, and each failur
 
 test("a session records the address the edge resolved, whatever the client claims", async ({ request }) => {
   const account = newAccount();
-  const response = await request.post("/login", {
+  const started = await startSignUpByRequest(request, account);
+  // The session is made when the code comes back: that post claims another address.
+  const response = await request.post("/confirm-sign-up", {
     headers: { ...sameOrigin, "X-Forwarded-For": "6.6.6.6", "X-App-Client-Ip": "6.6.6.6" },
-    form: { intent: "signup", ...account },
+    form: {
+      intent: "confirm",
+      id: new URL(started.headers().location ?? "", baseURL).searchParams.get("id") ?? "",
+      code: await signUpCodeFor(account.email),
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

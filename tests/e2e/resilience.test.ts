@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { mailAppEnv } from "../fixtures/mail-env";
 import { mailsTo, waitForMail } from "../fixtures/mailbox";
-import { freshDir, launchApp, portFor } from "../fixtures/server-process";
+import { freshDir, launchApp, portFor, signUpCodeInOutbox } from "../fixtures/server-process";
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,19 +25,34 @@ function recipientsInOutbox(dataDir: string): Set<string> {
   );
 }
 
-/** Posts the no-JavaScript sign-up or sign-in form; resolves to the status. */
-async function postForm(base: string, form: Record<string, string>): Promise<number> {
-  const response = await fetch(`${base}/login`, {
+/** Posts a no-JavaScript form (the sign-in page's by default); resolves to the answer, read. */
+async function post(base: string, form: Record<string, string>, path = "/login") {
+  const response = await fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form),
   });
   await response.arrayBuffer();
-  return response.status;
+  return response;
 }
 
-test("every account whose creation was answered survives kill -9, and its mail goes out", async () => {
+/** Posts the no-JavaScript sign-up or sign-in form; resolves to the status. */
+async function postForm(base: string, form: Record<string, string>): Promise<number> {
+  return (await post(base, form)).status;
+}
+
+/** The request id "Create account" redirected to ("Check your inbox"). */
+const pendingIdOf = (response: Response) =>
+  new URL(response.headers.get("location") ?? "", "http://localhost").searchParams.get("id") ?? "";
+
+/** Enters the code the outbox holds for `email` on "Check your inbox"; resolves to the answer. */
+async function confirmFromOutbox(base: string, dataDir: string, email: string, id: string) {
+  await expect.poll(() => signUpCodeInOutbox(dataDir, email), { message: `code for ${email}` }).not.toBe("");
+  return post(base, { intent: "confirm", id, code: signUpCodeInOutbox(dataDir, email) }, "/confirm-sign-up");
+}
+
+test("every sign-up that was answered survives kill -9: its code goes out and creates the account", async () => {
   test.setTimeout(90_000);
   const dataDir = freshDir("crash");
   const port = portFor(83);
@@ -45,11 +60,15 @@ test("every account whose creation was answered survives kill -9, and its mail g
   const first = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
 
   const answered: string[] = [];
+  const pendingIds = new Map<string, string>();
   const attempts = Array.from({ length: 150 }, (_, index) => `crash-${index}@example.com`);
   const burst = attempts.map(async (email) => {
     try {
-      const status = await postForm(base, { intent: "signup", name: "Crash Test", email, password });
-      if (status === 302) answered.push(email);
+      const response = await post(base, { intent: "signup", name: "Crash Test", email, password });
+      if (response.status === 302) {
+        answered.push(email);
+        pendingIds.set(email, pendingIdOf(response));
+      }
     } catch {
       // Cut off by the kill: not answered, so not promised.
     }
@@ -62,16 +81,21 @@ test("every account whose creation was answered survives kill -9, and its mail g
 
   const second = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
   try {
-    for (const email of answered) {
-      expect(await postForm(base, { intent: "signin", email, password }), email).toBe(302);
-    }
-    // And the mail each of them was promised went out, from the outbox table, after the restart.
+    // The mail each of them was promised went out, from the outbox table, after the restart…
     await expect
       .poll(() => answered.filter((email) => !recipientsInOutbox(dataDir).has(email)), {
         timeout: 30_000,
-        message: "verification mails of answered sign-ups still missing",
+        message: "code mails of answered sign-ups still missing",
       })
       .toEqual([]);
+    // …and its code creates the account, which then signs in.
+    for (const email of answered) {
+      const confirmed = await confirmFromOutbox(base, dataDir, email, pendingIds.get(email) ?? "");
+      expect(confirmed.status, email).toBe(302);
+    }
+    for (const email of answered.slice(0, 5)) {
+      expect(await postForm(base, { intent: "signin", email, password }), email).toBe(302);
+    }
   } finally {
     second.child.kill("SIGTERM");
     await second.exited;
@@ -98,9 +122,9 @@ test("a mail accepted before kill -9 and not yet sent is delivered after the res
   // Back with a working mail server: the mail goes out, once.
   const second = await launchApp(port, dataDir, mailAppEnv);
   try {
-    const mail = await waitForMail(email, /^Confirm your email address/);
-    expect(mail.text).toContain(`${base}/verify-email?token=`);
-    await expect.poll(second.output).toContain('"msg":"mail sent","kind":"email-verification"');
+    const mail = await waitForMail(email, /^\d{6} is your React Starter code$/);
+    expect(mail.text).toContain(`${base}/confirm-sign-up?id=`);
+    await expect.poll(second.output).toContain('"msg":"mail sent","kind":"sign-up-code"');
     expect(await mailsTo(email)).toHaveLength(1);
   } finally {
     second.child.kill("SIGTERM");
@@ -154,12 +178,8 @@ test("a locked database answers 503 within 5 s, signs nobody out, and recovers b
   const server = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
   try {
     const email = "locked@example.com";
-    const signUp = await fetch(`${base}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "signup", name: "Lock Test", email, password }),
-    });
+    const started = await post(base, { intent: "signup", name: "Lock Test", email, password });
+    const signUp = await confirmFromOutbox(base, dataDir, email, pendingIdOf(started));
     const cookie = signUp.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -19,6 +19,8 @@ const sizes = {
   sm: "h-8 px-3",
   lg: "h-11 px-6 text-base",
   icon: "size-9",
+  /** No box: a `link` button that sits in a line of text. */
+  inline: "",
 };
 
 type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes };

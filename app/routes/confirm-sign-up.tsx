@@ -1,0 +1,156 @@
+import { isAPIError } from "better-auth/api";
+import { data, Form, redirect } from "react-router";
+import { CenteredCard } from "~/components/centered-card";
+import { FormField } from "~/components/form-field";
+import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
+import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { safeRedirect } from "~/lib/redirect";
+import { getServices } from "~/server/context.server";
+import { whenDatabaseAvailable } from "~/server/database-errors.server";
+import { readFormPost } from "~/server/form-post.server";
+import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/sign-up.server";
+import type { Route } from "./+types/confirm-sign-up";
+
+export const handle = { title: "Check your inbox" };
+
+// The mailed link carries the code: no Referer leaves this page.
+export const headers = mailLinkPageHeaders;
+
+const START_AGAIN = `${SIGN_IN_PATH}?mode=signup`;
+
+/**
+ * "Check your inbox", after "Create account": the request `?id=` names,
+ * and the code when the mailed link brought it. Opening it creates nothing:
+ * only the form's post does.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const pending = await findPendingSignUp(getServices(context).db, url.searchParams.get("id"));
+  return { pending, code: codeFrom(url.searchParams.get("code")) ?? "" };
+}
+
+type ActionData = { message?: string; fieldError?: string; notice?: string; expired?: boolean };
+
+/** `confirm`: the code creates the account and signs this browser in. `resend`: a new code, mailed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await readFormPost(request);
+  const pending = await findPendingSignUp(services.db, form.get("id"));
+  if (!pending) return data<ActionData>({ expired: true }, { status: 400 });
+  const ip = await services.rateLimits.ip(clientIpOf(request));
+  const resend = form.get("intent") === "resend";
+  // Each try counts against the address too (at most 10 an hour), and each resend like any mail.
+  const limit = ip.allowed
+    ? await services.rateLimits.address(resend ? "verification-email" : "sign-up-code", pending.email)
+    : ip;
+  if (!limit.allowed) {
+    return data<ActionData>(
+      { message: tooManyAttemptsMessage(limit.retryAfterSeconds, resend ? "codes sent" : "tries") },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  if (resend) {
+    const { secret } = await services.auth.$context;
+    const sent = await whenDatabaseAvailable(() =>
+      resendSignUpCode({ mail: services.mail, secret }, pending.id),
+    );
+    if (!sent) return data<ActionData>({ expired: true }, { status: 400 });
+    return data<ActionData>({ notice: `We sent a new code to ${pending.email}.` });
+  }
+  const code = codeFrom(form.get("code"));
+  if (!code) {
+    return data<ActionData>(
+      { fieldError: `Enter the ${SIGN_UP_CODE_DIGITS}-digit code from the mail.` },
+      { status: 400 },
+    );
+  }
+  return whenDatabaseAvailable(async () => {
+    try {
+      const { response, headers } = await services.auth.api.confirmSignUp({
+        body: { id: pending.id, code },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      const answer = new Headers();
+      for (const cookie of headers.getSetCookie()) answer.append("Set-Cookie", cookie);
+      throw redirect(safeRedirect(response.redirectTo), { headers: answer });
+    } catch (error) {
+      if (!isAPIError(error) || error.statusCode >= 500) throw error;
+      if (error.body?.code !== "WRONG_CODE") return data<ActionData>({ expired: true }, { status: 400 });
+      const left = Number(error.message);
+      const fieldError = `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`;
+      return data<ActionData>({ fieldError }, { status: 400 });
+    }
+  });
+}
+
+export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = usePostInFlight();
+  const { pending } = loaderData;
+  if (!pending || actionData?.expired) {
+    return (
+      <CenteredCard
+        title="This code no longer works"
+        description={`A code works once, for ${SIGN_UP_CODE_SECONDS / 60} minutes, and not after ${SIGN_UP_CODE_TRIES} wrong tries. Start again to get a new one.`}
+      >
+        <Button asChild>
+          <PreloadLink to={START_AGAIN}>Create an account</PreloadLink>
+        </Button>
+      </CenteredCard>
+    );
+  }
+  return (
+    <CenteredCard
+      title="Check your inbox"
+      description={
+        <>
+          We sent a {SIGN_UP_CODE_DIGITS}-digit code to{" "}
+          <strong className="break-words font-medium text-foreground">{pending.email}</strong>. Enter it here,
+          or follow the link in the mail, to create your account.
+        </>
+      }
+    >
+      <Form method="post" className="grid gap-5">
+        {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
+        {actionData?.notice ? (
+          <p role="status" className="text-sm">
+            {actionData.notice}
+          </p>
+        ) : null}
+        <input type="hidden" name="id" value={pending.id} />
+        <FormField
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          maxLength={40}
+          defaultValue={loaderData.code}
+          error={actionData?.fieldError}
+          hint={`The ${SIGN_UP_CODE_DIGITS} digits in the mail; it works for ${SIGN_UP_CODE_SECONDS / 60} minutes.`}
+          className="font-mono text-lg tracking-[0.3em]"
+        />
+        <SubmitButton busy={busy} size="lg" className="w-full" name="intent" value="confirm">
+          Create account
+        </SubmitButton>
+      </Form>
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <Form method="post">
+          <input type="hidden" name="id" value={pending.id} />
+          <input type="hidden" name="intent" value="resend" />
+          <Button type="submit" variant="link" size="inline">
+            Send a new code
+          </Button>
+        </Form>
+        <PreloadLink to={START_AGAIN} className="text-muted-foreground underline-offset-4 hover:underline">
+          Use another address
+        </PreloadLink>
+      </div>
+    </CenteredCard>
+  );
+}
