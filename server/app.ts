@@ -5,6 +5,8 @@ import * as build from "virtual:react-router/server-build";
 // The server build must also be a React Router server build, so that
 // prerendering at build time (react-router.config.ts) can render from it.
 export * from "virtual:react-router/server-build";
+/** For the Node entry's last-resort handlers: an outage is survived, a bug is not. */
+export { isDatabaseUnavailable as isOutageError } from "~/server/database-errors.server";
 
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";

@@ -8,6 +8,7 @@
  * build, never `~/` sources.
  */
 import { createServer, type RequestListener } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
 import { format } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 
@@ -16,9 +17,17 @@ type ServerApp = {
   env: { PORT: number; HOST: string; APP_URL: string };
   close: () => Promise<void>;
 };
-type ServerModule = { createServerApp: () => Promise<ServerApp> };
+type ServerModule = {
+  createServerApp: () => Promise<ServerApp>;
+  /** Whether an error says a database or its connection went away (recoverable), not a bug. */
+  isOutageError: (error: unknown) => boolean;
+};
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** While stopping, a connection idle this long is closed (a client sending on it meanwhile is answered). */
+const DRAIN_IDLE_MS = 1000;
+const DRAIN_SWEEP_MS = 100;
+const netServerClose = NetServer.prototype.close;
 const isDev = process.argv.includes("--dev");
 const LEVELS = ["debug", "info", "warn", "error", "silent"];
 
@@ -82,6 +91,7 @@ async function createDevListener() {
   };
   return {
     env: app.env,
+    isOutageError: (error: unknown) => loaded.isOutageError(error),
     listener: ((req, res) => vite.middlewares(req, res, () => handle(req, res))) as RequestListener,
     close: async () => {
       await vite.close();
@@ -92,30 +102,103 @@ async function createDevListener() {
 
 async function createProductionListener() {
   // @ts-expect-error: the build exists only after `npm run build`.
-  const app = await start(() => import("../build/server/index.js"));
-  return { env: app.env, listener: getRequestListener(app.app.fetch), close: app.close };
+  const loaded: ServerModule = await import("../build/server/index.js");
+  const app = await start(async () => loaded);
+  return {
+    env: app.env,
+    isOutageError: loaded.isOutageError,
+    listener: getRequestListener(app.app.fetch),
+    close: app.close,
+  };
 }
 
-const { env, listener, close } = isDev ? await createDevListener() : await createProductionListener();
+const { env, listener, close, isOutageError } = isDev
+  ? await createDevListener()
+  : await createProductionListener();
+
+/**
+ * The last resort. An outage error that escaped every listener (a database
+ * or Redis connection going away) is logged and survived: the app answers
+ * 503 meanwhile and recovers by itself. Anything else is a bug that leaves
+ * the process in a state nobody knows: logged, then exit 1, for the
+ * process manager to start a clean one.
+ */
+function lastResort(kind: string) {
+  return (error: unknown) => {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    if (isOutageError(error)) {
+      writeJsonLine("warn", [`${kind} from a lost connection, survived:`, detail]);
+      return;
+    }
+    writeJsonLine("error", [`${kind}; stopping:`, detail]);
+    process.exit(1);
+  };
+}
+process.on("uncaughtException", lastResort("uncaught exception"));
+process.on("unhandledRejection", lastResort("unhandled rejection"));
+
+/** What a connection is doing: requests being answered, and since when it has been idle. */
+type ConnectionState = { active: number; idleSince: number };
+const connections = new Map<Socket, ConnectionState>();
+let stopping = false;
+
 // A client that trickles its headers or body (slowloris) is cut off, not waited for.
-const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, listener);
+const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+  const state = connections.get(req.socket);
+  if (state) state.active += 1;
+  res.on("close", () => {
+    if (!state) return;
+    state.active -= 1;
+    state.idleSince = Date.now();
+  });
+  // Draining: the answer says so, and Node closes the connection after it.
+  if (stopping) res.setHeader("Connection", "close");
+  listener(req, res);
+});
+server.on("connection", (socket: Socket) => {
+  connections.set(socket, { active: 0, idleSince: Date.now() });
+  socket.on("close", () => connections.delete(socket));
+});
 server.listen(env.PORT, env.HOST, () => {
   announce(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
 });
 
-let stopping = false;
+/** Closes the connections that answer nothing and have been idle for `DRAIN_IDLE_MS`. */
+function closeLongIdleConnections() {
+  const now = Date.now();
+  for (const [socket, state] of connections) {
+    if (state.active === 0 && now - state.idleSince >= DRAIN_IDLE_MS) socket.end();
+  }
+}
+
+/**
+ * Stops without cutting anyone off: no new connections; a request already
+ * received, or arriving on a connection that is open, is answered (with
+ * `Connection: close`); a connection idle for a moment is closed. Closing
+ * an idle keep-alive connection at once would race a client that is just
+ * sending on it (it gets a reset), so only connections quiet for
+ * `DRAIN_IDLE_MS` are. After `SHUTDOWN_GRACE_MS` the rest is cut, said in
+ * the log, and the exit code is 1.
+ */
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   announce(`${signal}: finishing in-flight requests, then stopping.`);
-  // Stop accepting; idle keep-alive connections close now, busy ones when done.
-  server.close(async () => {
+  // net.Server's close, not http.Server's: that one would also close every idle connection now.
+  netServerClose.call(server, async () => {
+    clearInterval(sweep);
     await close();
     announce("Stopped.");
     process.exit(0);
   });
-  server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  closeLongIdleConnections();
+  const sweep = setInterval(closeLongIdleConnections, DRAIN_SWEEP_MS);
+  setTimeout(() => {
+    const cut = [...connections.values()].reduce((sum, state) => sum + state.active, 0);
+    writeJsonLine("error", [`Shutdown took over ${SHUTDOWN_GRACE_MS} ms: cut ${cut} request(s) in flight.`]);
+    server.closeAllConnections();
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

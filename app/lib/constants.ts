@@ -177,18 +177,27 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** How long a query waits for a locked database before the app answers 503. */
 export const DATABASE_BUSY_TIMEOUT_MS = 2500;
+/**
+ * SQLite waits for a lock synchronously, blocking every request: it waits
+ * at most this long at a time, and the app retries the statement
+ * asynchronously until `DATABASE_BUSY_TIMEOUT_MS` (db.server.ts).
+ */
+export const SQLITE_BLOCKING_WAIT_MS = 10;
 /** What a 503 tells clients to wait before trying again. */
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
 /**
  * PostgreSQL (`DATABASE_URL`). A small pool per instance (ten instances stay
- * under PostgreSQL's default 100 connections); a connection that cannot be
- * made or a query that gets no answer fails in about 3 s, a statement waiting
- * on locks is cancelled after `DATABASE_BUSY_TIMEOUT_MS`, so an outage
- * answers 503 within 5 s and nothing piles up behind it.
+ * under PostgreSQL's default 100 connections). A statement waiting on locks
+ * is cancelled after `DATABASE_BUSY_TIMEOUT_MS`; a query that gets no
+ * answer at all (a frozen server) fails after `DATABASE_QUERY_TIMEOUT_MS`;
+ * a connection, new or from the full pool, is waited for at most
+ * `DATABASE_CONNECT_TIMEOUT_MS`. Waiting for a connection and then for its
+ * query stays under 5 s, so an outage answers 503 within 5 s and nothing
+ * piles up behind it.
  */
 export const DATABASE_POOL_MAX = 10;
-export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+export const DATABASE_CONNECT_TIMEOUT_MS = 1500;
 export const DATABASE_QUERY_TIMEOUT_MS = 3000;
 /** Idle connections are closed after this, so a restarted server is reconnected to fresh. */
 export const DATABASE_IDLE_TIMEOUT_MS = 30_000;
@@ -204,6 +213,8 @@ export const READINESS_TIMEOUT_MS = 2000;
 export const REDIS_CONNECT_TIMEOUT_MS = 1000;
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 export const REDIS_RECONNECT_MAX_DELAY_MS = 2000;
+/** While Redis is taken for down but still connected (a stall), a `PING` this often asks if it is back. */
+export const REDIS_PROBE_INTERVAL_MS = 500;
 /** Every rate-limit counter's key starts with this, so the app's keys are easy to find. */
 export const RATE_LIMIT_KEY_PREFIX = "rate-limit:";
 

@@ -4,6 +4,7 @@ import { data } from "react-router";
 const SQLITE_UNAVAILABLE = new Set([
   5, // SQLITE_BUSY: another connection holds the lock past busy_timeout
   6, // SQLITE_LOCKED
+  8, // SQLITE_READONLY: the file or its folder cannot be written (permissions, a read-only mount)
   10, // SQLITE_IOERR
   13, // SQLITE_FULL
   14, // SQLITE_CANTOPEN

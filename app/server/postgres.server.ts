@@ -10,8 +10,11 @@ import {
 import type { Database } from "./db.server";
 
 type PostgresOptions = {
-  /** A pooled connection that broke while idle (the server restarted, say); the pool replaces it. */
-  onIdleError?: (error: Error) => void;
+  /**
+   * A connection that broke (the server stopped or restarted, a backend
+   * terminated), idle in the pool or checked out; the pool replaces it.
+   */
+  onConnectionError?: (error: Error) => void;
   /** Connections in the pool; migrations use one. */
   max?: number;
   /** `0` for migrations, which may rightly run long. */
@@ -26,7 +29,7 @@ type PostgresOptions = {
  * opens a new one.
  */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
-  const { onIdleError = () => {}, max = DATABASE_POOL_MAX } = options;
+  const { onConnectionError = () => {}, max = DATABASE_POOL_MAX } = options;
   const statementTimeout = options.statementTimeoutMs ?? DATABASE_BUSY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
@@ -40,8 +43,15 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
     keepAlive: true,
     application_name: "react-starter",
   });
-  // Without a listener, an idle connection's error would crash the process.
-  pool.on("error", onIdleError);
+  // An error a connection emits with no listener ends the process. The pool
+  // listens to its idle connections only; a checked-out one whose query has
+  // finished but which is not yet released has none, and PostgreSQL's
+  // "terminating connection" can arrive in that window (with the query's
+  // last reply, in one read). So every connection gets a listener of its
+  // own for its whole life; its queries still fail with their own errors.
+  pool.on("connect", (client) => client.on("error", onConnectionError));
+  // The pool passes an idle connection's error on too: said once, above.
+  pool.on("error", () => {});
   const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }

@@ -101,6 +101,33 @@ describe.skipIf(!redisUrl)(`with Redis${redisUrl ? "" : ` (${NO_REDIS})`}`, () =
     }
   });
 
+  test("Redis stalled (the connection stays up): counted locally within a second, shared again as soon as Redis answers", async () => {
+    const { redis, log, outages } = instance(url);
+    const limiter = createRedisRateLimiter(redis, { max: 100, windowSeconds: 600 });
+    const name = key();
+    expect((await limiter.hit(name)).allowed).toBe(true);
+
+    // A frozen server, as SIGSTOP or a partition makes it: every command waits, nothing disconnects.
+    const admin = instance(url).redis.client;
+    await admin.client("PAUSE", 1500, "ALL");
+    const started = Date.now();
+    expect((await limiter.hit(name)).allowed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(redis.isAvailable()).toBe(false);
+    expect(outages()).toHaveLength(1);
+
+    // No reconnect will come: the probe must find that Redis answers again.
+    await expect
+      .poll(() => log.map((record) => record.msg), { timeout: 5000 })
+      .toContain("Redis is back: rate limits are shared again");
+    expect(redis.isAvailable()).toBe(true);
+    expect((await limiter.hit(name)).allowed).toBe(true);
+    // Counted in Redis again. The hit during the stall was counted here, and by Redis too once it
+    // woke (it was already on the wire): 3, the first, that one and this one.
+    expect(await admin.get(`${RATE_LIMIT_KEY_PREFIX}${name}`)).toBe("3");
+    expect(outages()).toHaveLength(1);
+  });
+
   test("the failure budget is shared: failures through A and B add up, with back-off, and only failures count", async () => {
     const rule = { free: 3, firstWaitSeconds: 60, maxWaitSeconds: 3600, forgetSeconds: 86_400 };
     const a = createRedisFailureBudget(instance(url).redis, rule);

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import {
   REDIS_COMMAND_TIMEOUT_MS,
   REDIS_CONNECT_TIMEOUT_MS,
+  REDIS_PROBE_INTERVAL_MS,
   REDIS_RECONNECT_MAX_DELAY_MS,
 } from "~/lib/constants";
 
@@ -9,7 +10,7 @@ type OutageLog = (record: { level: "warn" | "error"; msg: string; err?: string }
 
 export type SharedRedis = {
   client: Redis;
-  /** False from the first failure until the connection is ready again: callers skip Redis meanwhile. */
+  /** False from the first failure until Redis answers again: callers skip Redis meanwhile. */
   isAvailable: () => boolean;
   /** A command failed: counts as an outage (logged once). */
   reportFailure: (error: unknown) => void;
@@ -20,8 +21,9 @@ export type SharedRedis = {
  * Connects to Redis at `url` for state the instances share. Never in the
  * way of a request: a command gets `REDIS_COMMAND_TIMEOUT_MS`, and once
  * Redis is known to be down callers skip it at once rather than wait. The
- * client reconnects by itself; the outage is logged once when it starts and
- * once when it ends, however many attempts fail in between.
+ * client reconnects by itself after a drop, and a probe finds the end of a
+ * stall, where the connection never dropped; the outage is logged once when
+ * it starts and once when it ends, however many attempts fail in between.
  */
 export function connectRedis(url: string, log: OutageLog): SharedRedis {
   const client = new Redis(url, {
@@ -32,6 +34,28 @@ export function connectRedis(url: string, log: OutageLog): SharedRedis {
     retryStrategy: (attempt) => Math.min(attempt * 200, REDIS_RECONNECT_MAX_DELAY_MS),
   });
   let down = false;
+  let probe: NodeJS.Timeout | undefined;
+  let probing = false;
+  const markUp = () => {
+    if (!down) return;
+    down = false;
+    clearInterval(probe);
+    probe = undefined;
+    log({ level: "warn", msg: "Redis is back: rate limits are shared again" });
+  };
+  // A stall (a frozen server, a partition, one slow command) fails commands
+  // without ending the connection, so no "ready" will say it is over: a
+  // PING on the open connection does. One at a time; it has the command timeout.
+  const probeOnce = () => {
+    if (probing || client.status !== "ready") return;
+    probing = true;
+    client
+      .ping()
+      .then(markUp, () => {})
+      .finally(() => {
+        probing = false;
+      });
+  };
   const reportFailure = (error: unknown) => {
     if (down) return;
     down = true;
@@ -40,13 +64,20 @@ export function connectRedis(url: string, log: OutageLog): SharedRedis {
       msg: "Redis unavailable: rate limits are counted by each instance on its own until it is back",
       err: String(error),
     });
+    probe = setInterval(probeOnce, REDIS_PROBE_INTERVAL_MS);
+    probe.unref();
   };
   // Also keeps ioredis from printing "Unhandled error event" on every attempt.
   client.on("error", reportFailure);
-  client.on("ready", () => {
-    if (!down) return;
-    down = false;
-    log({ level: "warn", msg: "Redis is back: rate limits are shared again" });
-  });
-  return { client, isAvailable: () => !down, reportFailure, close: () => client.disconnect() };
+  // A reconnect after a drop: back at once.
+  client.on("ready", markUp);
+  return {
+    client,
+    isAvailable: () => !down,
+    reportFailure,
+    close: () => {
+      clearInterval(probe);
+      client.disconnect();
+    },
+  };
 }

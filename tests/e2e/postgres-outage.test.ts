@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { newAccount } from "../fixtures/accounts";
 import { type Instance, launchInstances, sessionAt, signUpAt } from "../fixtures/instances";
-import { createTestDatabase, type TestDatabase } from "../fixtures/postgres";
+import { administer, createTestDatabase, type TestDatabase } from "../fixtures/postgres";
 import { stopServer } from "../fixtures/server-process";
 
 /**
@@ -14,12 +14,15 @@ import { stopServer } from "../fixtures/server-process";
  */
 const cluster = process.env.E2E_POSTGRES_CLUSTER?.split(" ").filter(Boolean) ?? [];
 
-const pgCtlCluster = (action: "start" | "stop") =>
-  execFileSync("pg_ctlcluster", [...cluster, action, ...(action === "stop" ? ["-m", "fast"] : [])], {
+const pgCtlCluster = (action: "start" | "stop" | "restart", mode: "fast" | "immediate" = "fast") =>
+  execFileSync("pg_ctlcluster", [...cluster, action, ...(action === "start" ? [] : ["-m", mode])], {
     stdio: "inherit",
   });
 
 const OUTAGE_ANSWER_MS = 5000;
+
+// One database and two instances for the file, and one cluster to stop: one test at a time.
+test.describe.configure({ mode: "serial" });
 
 /** Runs `request` and says how it was answered and how fast. */
 async function timed(request: () => Promise<Response>) {
@@ -106,4 +109,102 @@ test("PostgreSQL stopped: both instances answer 503 within 5 s and are not ready
     });
     expect(signIn.status).toBe(302);
   }
+});
+
+/**
+ * Session lookups from `workers` loops at every instance until `stop()`:
+ * queries always in flight, so a connection is ended mid-query or just
+ * after its last reply. Counts the answers by status; a failed fetch (the
+ * process gone) counts as "no answer".
+ */
+function keepAsking(cookie: string, workers = 4) {
+  const answers = new Map<string, number>();
+  let running = true;
+  const loop = async (base: string) => {
+    while (running) {
+      const status = await fetch(`${base}/api/_auth/session`, { headers: { Cookie: cookie } })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          return String(response.status);
+        })
+        .catch(() => "no answer");
+      answers.set(status, (answers.get(status) ?? 0) + 1);
+    }
+  };
+  const loops = instances.flatMap(({ base }) => Array.from({ length: workers }, () => loop(base)));
+  return {
+    answers,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+test("no way of losing PostgreSQL ends the process: stops, a restart and killed connections, under load", async () => {
+  test.setTimeout(240_000);
+  const account = newAccount();
+  const cookie = await signUpAt(instances[0]?.base ?? "", account);
+  /** `restore` undefined: the fault ends by itself, and need not be seen as an outage. */
+  const lose = async (name: string, inject: () => Promise<unknown> | unknown, restore?: () => void) => {
+    const load = keepAsking(cookie);
+    // Queries in flight and connections idle in the pool when it happens.
+    await expect.poll(() => load.answers.get("200") ?? 0).toBeGreaterThan(20);
+    try {
+      await inject();
+      if (restore)
+        await expect.poll(() => load.answers.get("503") ?? 0, { message: name }).toBeGreaterThan(0);
+    } finally {
+      restore?.();
+    }
+    for (const { base } of instances) {
+      await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 30_000 }).toBe(200);
+    }
+    const before = load.answers.get("200") ?? 0;
+    await expect.poll(() => load.answers.get("200") ?? 0, { message: name }).toBeGreaterThan(before + 20);
+    await load.stop();
+    // Only answers: signed in, or 503 while the database was away. Never a 500 or a dead process.
+    expect(
+      [...load.answers.keys()].filter((status) => status !== "503"),
+      name,
+    ).toEqual(["200"]);
+    for (const { server } of instances) expect(server.child.exitCode, name).toBeNull();
+  };
+
+  const start = () => pgCtlCluster("start");
+  await lose("a fast stop", () => pgCtlCluster("stop", "fast"), start);
+  await lose("an immediate stop", () => pgCtlCluster("stop", "immediate"), start);
+  await lose("a restart", () => pgCtlCluster("restart", "fast"));
+  // The database stays up; the app's connections are killed (a proxy or network drop does the same).
+  await lose("connections terminated", () =>
+    administer([
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database.name}' AND pid <> pg_backend_pid()`,
+    ]),
+  );
+});
+
+test("PostgreSQL frozen (SIGSTOP): every request is answered within 5 s, more of them at once than the pool has connections", async () => {
+  test.setTimeout(90_000);
+  const account = newAccount();
+  const cookie = await signUpAt(instances[0]?.base ?? "", account);
+  const base = instances[0]?.base ?? "";
+  // Every process of the cluster: connections stay open, nothing answers.
+  const postgres = execFileSync("pgrep", ["-u", "postgres"], { encoding: "utf8" }).trim().split(/\s+/);
+  const signal = (name: "STOP" | "CONT") => execFileSync("kill", [`-${name}`, ...postgres]);
+  signal("STOP");
+  let answers: Awaited<ReturnType<typeof timed>>[] = [];
+  try {
+    // 30 at once against a pool of 10: most wait for a connection first.
+    answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        timed(() => fetch(`${base}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" })),
+      ),
+    );
+  } finally {
+    signal("CONT");
+  }
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 503));
+  expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(OUTAGE_ANSWER_MS);
+  await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 20_000 }).toBe(200);
+  expect((await sessionAt(base, cookie)).body).toHaveProperty("user.email", account.email);
 });
