@@ -9,5 +9,9 @@ export default defineConfig({
     environment: "node",
     pool: "threads",
     maxWorkers: 2,
+    // Many tests sign in several times, and each sign-in is a deliberately
+    // slow scrypt hash: on a shared 2-core machine one test can need more
+    // than Vitest's default 5 s without anything being wrong.
+    testTimeout: 20_000,
   },
 });

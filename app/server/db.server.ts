@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { Kysely, sql } from "kysely";
+import { type CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
 import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
-import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants";
+import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { type Env, StartupError } from "./env.server";
@@ -19,19 +19,22 @@ export type Database = {
 /**
  * Opens the embedded SQLite database `app.db` in `dataDir` (`:memory:` for
  * tests) with the settings a web server needs: WAL so readers never wait for
- * the writer, a busy timeout instead of "database is locked" errors, and
- * foreign keys enforced.
+ * the writer, a locked database waited for without blocking other requests
+ * (`retryWhileBusy`), and foreign keys enforced.
  */
 export function openDatabase(dataDir: string): Database {
   const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
+  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BLOCKING_WAIT_MS}`);
   sqlite.exec("PRAGMA journal_mode = WAL");
-  sqlite.exec(`PRAGMA busy_timeout = ${DATABASE_BUSY_TIMEOUT_MS}`);
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const kysely = new Kysely<unknown>({
-    dialect: new NodeSqliteDialect({ database: cacheStatements(sqlite) }),
+    dialect: new NodeSqliteDialect({
+      database: cacheStatements(sqlite),
+      onCreateConnection: async (connection) => retryWhileBusy(connection),
+    }),
   });
   return {
     kysely,
@@ -40,6 +43,40 @@ export function openDatabase(dataDir: string): Database {
       await kysely.destroy();
       if (sqlite.isOpen) sqlite.close();
     },
+  };
+}
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+/** Busy because this transaction's snapshot is stale: only a new transaction helps, not a retry. */
+const SQLITE_BUSY_SNAPSHOT = 517;
+
+/**
+ * SQLite's own wait for a lock (`busy_timeout`) is a synchronous sleep in
+ * the one thread that serves every request, so it is kept to
+ * `SQLITE_BLOCKING_WAIT_MS`. A statement that still finds the database
+ * locked (another process writing, a backup) is tried again after an
+ * asynchronous pause, growing to 100 ms, until `DATABASE_BUSY_TIMEOUT_MS`
+ * have passed; then its error goes on (503). Other requests are served
+ * meanwhile; those that need the database queue behind the connection.
+ */
+function retryWhileBusy(connection: DatabaseConnection) {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) => {
+    const started = Date.now();
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return await execute<R>(query);
+      } catch (error) {
+        const { errcode } = error as { errcode?: unknown };
+        const busy =
+          typeof errcode === "number" &&
+          errcode !== SQLITE_BUSY_SNAPSHOT &&
+          ((errcode & 0xff) === SQLITE_BUSY || (errcode & 0xff) === SQLITE_LOCKED);
+        if (!busy || Date.now() - started + pause > DATABASE_BUSY_TIMEOUT_MS) throw error;
+        await new Promise((resume) => setTimeout(resume, pause));
+      }
+    }
   };
 }
 
@@ -95,13 +132,9 @@ export async function migrateToLatest(kysely: Kysely<unknown>): Promise<Migratio
  */
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
-  onIdleError?: (error: Error) => void,
+  onConnectionError?: (error: Error) => void,
 ): Promise<Database> {
-  if (!env.DATABASE_URL) {
-    const db = openDatabase(env.DATA_DIR);
-    await migrateToLatest(db.kysely);
-    return db;
-  }
+  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR);
   // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
   const { openPostgresDatabase } = await import("./postgres.server");
   const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
@@ -114,8 +147,32 @@ export async function openConfiguredDatabase(
   } finally {
     await migrating.close();
   }
-  return openPostgresDatabase(env.DATABASE_URL, { onIdleError });
+  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError });
 }
+
+/**
+ * SQLite in `dataDir`, migrated; a folder the app cannot create, write or
+ * open (read-only, full, not a folder, no permission) is a `StartupError`
+ * naming it, not a stack trace.
+ */
+async function openSqliteOrExplain(dataDir: string): Promise<Database> {
+  let db: Database | undefined;
+  try {
+    db = openDatabase(dataDir);
+    await migrateToLatest(db.kysely);
+    return db;
+  } catch (error) {
+    await db?.close().catch(() => {});
+    const { code } = error as { code?: unknown };
+    if (isDatabaseUnavailable(error) || (typeof code === "string" && FILE_SYSTEM_REFUSALS.has(code))) {
+      throw new StartupError(`Cannot use the data directory ${dataDir}: ${failureOf(error)}`);
+    }
+    throw error;
+  }
+}
+
+/** What a file system answers when the data directory cannot be created or written. */
+const FILE_SYSTEM_REFUSALS = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENOTDIR", "EEXIST", "EDQUOT"]);
 
 /** What went wrong, without the URL (it may carry a password); connection errors never include it. */
 function failureOf(error: unknown): string {
@@ -127,9 +184,10 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
  * Whether this instance can serve: the database answers within
- * `READINESS_TIMEOUT_MS` and every migration this build knows has been
- * applied (a newer instance may have applied more: still ready). One small
- * query, so load balancers may ask every few seconds.
+ * `READINESS_TIMEOUT_MS`, every migration this build knows has been
+ * applied (a newer instance may have applied more: still ready), and it
+ * takes a write (one row, overwritten). Two small queries, so load
+ * balancers may ask every few seconds.
  */
 export async function checkReadiness(kysely: Kysely<unknown>): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
@@ -141,10 +199,14 @@ export async function checkReadiness(kysely: Kysely<unknown>): Promise<Readiness
   });
   const check = sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`
     .execute(kysely)
-    .then(({ rows }): Readiness => {
+    .then(async ({ rows }): Promise<Readiness> => {
       const applied = new Set(rows.map((row) => row.name));
       const pending = Object.keys(migrations).filter((name) => !applied.has(name));
-      return pending.length === 0 ? { ready: true } : { ready: false, reason: "migrations pending" };
+      if (pending.length > 0) return { ready: false, reason: "migrations pending" };
+      // A write too: a full disk or a read-only file answers reads but takes nothing.
+      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date().toISOString()})
+        on conflict ("id") do update set "checkedAt" = excluded."checkedAt"`.execute(kysely);
+      return { ready: true };
     })
     // No migration table at all: nothing applied yet.
     .catch(

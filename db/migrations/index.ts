@@ -4,6 +4,7 @@ import * as passkeys from "./0002-passkeys";
 import * as activity from "./0003-activity";
 import * as mailOutbox from "./0004-mail-outbox";
 import * as pendingSignUp from "./0005-pending-sign-up";
+import * as readinessProbe from "./0006-readiness-probe";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-activity": activity,
   "0004-mail-outbox": mailOutbox,
   "0005-pending-sign-up": pendingSignUp,
+  "0006-readiness-probe": readinessProbe,
 };
