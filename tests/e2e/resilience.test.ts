@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { Agent, get as httpGet } from "node:http";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { mailAppEnv } from "../fixtures/mail-env";
@@ -149,6 +150,40 @@ test("SIGTERM during load finishes every request in flight, then exits 0", async
   expect(server.output()).toContain("Stopped.");
 });
 
+test("SIGTERM: a request on an open keep-alive connection is answered with Connection: close, never reset", async () => {
+  const port = portFor(68);
+  const server = await launchApp(port, freshDir("keep-alive"));
+  const agent = new Agent({ keepAlive: true, maxSockets: 10 });
+  const ask = () =>
+    new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      httpGet(`http://localhost:${port}/healthz`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
+      }).on("error", reject);
+    });
+  try {
+    // Ten connections, open and idle.
+    await Promise.all(Array.from({ length: 10 }, ask));
+    const draining = new Promise<void>((ready) =>
+      server.child.stdout?.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("SIGTERM: finishing")) ready();
+      }),
+    );
+    server.child.kill("SIGTERM");
+    await draining;
+    // One request on each, after the server started draining.
+    const answers = await Promise.allSettled(Array.from({ length: 10 }, ask));
+    expect(answers).toEqual(
+      answers.map(() => ({ status: "fulfilled", value: { status: 200, connection: "close" } })),
+    );
+    expect(await server.exited).toBe(0);
+  } finally {
+    agent.destroy();
+  }
+});
+
 /** Another process takes the database's write lock and keeps it until released. */
 function holdWriteLock(databaseFile: string): { child: ChildProcess; release: () => Promise<void> } {
   const script = `
@@ -189,7 +224,21 @@ test("a locked database answers 503 within 5 s, signs nobody out, and recovers b
     await new Promise<void>((ready) => lock.child.stdout?.once("data", () => ready()));
     try {
       let started = Date.now();
-      expect(await postForm(base, { intent: "signin", email, password })).toBe(503);
+      const signIn = postForm(base, { intent: "signin", email, password });
+      let answered = false;
+      void signIn.finally(() => {
+        answered = true;
+      });
+      // While the sign-in waits for the lock, the server keeps answering: the wait blocks nothing else.
+      const healthChecks: number[] = [];
+      while (!answered) {
+        const asked = Date.now();
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        healthChecks.push(Date.now() - asked);
+      }
+      expect(await signIn).toBe(503);
+      expect(healthChecks.length).toBeGreaterThan(1);
+      expect(Math.max(...healthChecks)).toBeLessThan(1000);
       expect(Date.now() - started).toBeLessThan(5000);
 
       started = Date.now();

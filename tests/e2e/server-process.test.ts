@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { collectOutput } from "../fixtures/process-output";
 import { rawRequest } from "../fixtures/raw-http";
 import {
   freshDir,
@@ -91,6 +93,38 @@ test("an unreachable PostgreSQL stops the start with one line, and no password i
   });
   expect(await server.exited).toBe(1);
   expect(server.output().trim()).toBe("Cannot reach the database: connect ECONNREFUSED 127.0.0.1:1");
+});
+
+test("a data directory the app cannot use stops the start with one line naming it", async () => {
+  const cwd = freshDir("bad-data-dir");
+  // A file where the folder should be: nothing can be created in it (as root, permissions would not stop it).
+  const dataDir = join(cwd, "not-a-folder");
+  writeFileSync(dataDir, "");
+  const server = startServer(cwd, { PORT: SECOND_PORT, DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(32) });
+  expect(await server.exited).toBe(1);
+  expect(server.output().trim()).toMatch(new RegExp(`^Cannot use the data directory ${dataDir}: \\S.*$`));
+});
+
+test("npm run serve exits only when Node has stopped, with its exit code", async () => {
+  const dataDir = freshDir("npm-serve");
+  const port = SECOND_PORT;
+  const npm = spawn("npm", ["run", "--silent", "serve"], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? "", PORT: port, DATA_DIR: dataDir, APP_URL: `http://localhost:${port}` },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collectOutput(npm);
+  const exited = new Promise<number | null>((done) => npm.on("exit", (code) => done(code)));
+  try {
+    await expect.poll(output, { timeout: 15_000 }).toContain("Listening on");
+    npm.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    // npm ended after Node said it stopped, and nothing answers on the port any more.
+    expect(output()).toContain("Stopped.");
+    await expect(fetch(`http://localhost:${port}/healthz`)).rejects.toThrow();
+  } finally {
+    npm.kill("SIGKILL");
+  }
 });
 
 test("production over HTTPS refuses to start without AUTH_SECRET", async () => {
