@@ -14,6 +14,7 @@ import { freePort } from "../tests/fixtures/tcp.ts";
 import { budgets } from "./bench/budgets.ts";
 import { loadInRounds } from "./bench/load.ts";
 import { measurePage, type PageMetrics } from "./bench/page-metrics.ts";
+import { serveArguments } from "./serve-arguments.ts";
 
 // A free port unless told: never measure some other server on a fixed one.
 const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
@@ -25,17 +26,6 @@ const LOAD_ROUNDS = 3;
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-/**
- * The arguments `npm run serve` gives Node (its memory flags included), so
- * the server measured is the server deployed.
- */
-function serveArguments(): string[] {
-  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } };
-  const [command, ...args] = scripts.serve.split(/\s+/);
-  if (command !== "node") throw new Error(`expected "serve" to run node, got: ${scripts.serve}`);
-  return args;
 }
 
 async function startServer(): Promise<{ child: ChildProcess; coldStartMs: number }> {
