@@ -107,6 +107,32 @@ test("a SQLite database that cannot take a write is not ready, and its writes ar
   expect(await checkReadiness(db.kysely)).toEqual({ ready: true });
 });
 
+test("a full SQLite disk fails a transaction with the error that says so (503), nothing of it written", async () => {
+  storage = await sqliteStorage();
+  const db = await storage.open();
+  await migrateToLatest(db.kysely);
+  const pages = await sql<{ page_count: number }>`PRAGMA page_count`.execute(db.kysely);
+  // The file may not grow: as a full disk makes it, SQLite answers SQLITE_FULL and ends the transaction itself.
+  await sql`PRAGMA max_page_count = ${sql.raw(String((pages.rows[0]?.page_count ?? 0) + 2))}`.execute(
+    db.kysely,
+  );
+  const failed = await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await sql`INSERT INTO "verification" ("id", "identifier", "value", "expiresAt", "createdAt", "updatedAt")
+        VALUES ('small', 'small', 'x', '2030-01-01', '2030-01-01', '2030-01-01')`.execute(trx);
+      await sql`INSERT INTO "verification" ("id", "identifier", "value", "expiresAt", "createdAt", "updatedAt")
+        VALUES ('large', 'large', ${"x".repeat(1_000_000)}, '2030-01-01', '2030-01-01', '2030-01-01')`.execute(
+        trx,
+      );
+    })
+    .catch((error: unknown) => error);
+  expect(String(failed)).toMatch(/full/);
+  expect(isDatabaseUnavailable(failed)).toBe(true);
+  const kept = await sql<{ id: string }>`SELECT "id" FROM "verification"`.execute(db.kysely);
+  expect(kept.rows).toEqual([]);
+});
+
 test("another process holding SQLite's write lock makes a write wait without blocking the event loop", async () => {
   storage = await sqliteStorage();
   const db = await storage.open();

@@ -33,7 +33,10 @@ export function openDatabase(dataDir: string): Database {
   const kysely = new Kysely<unknown>({
     dialect: new NodeSqliteDialect({
       database: cacheStatements(sqlite),
-      onCreateConnection: async (connection) => retryWhileBusy(connection),
+      onCreateConnection: async (connection) => {
+        retryWhileBusy(connection);
+        keepTheFirstError(connection, sqlite);
+      },
     }),
   });
   return {
@@ -77,6 +80,21 @@ function retryWhileBusy(connection: DatabaseConnection) {
         await new Promise((resume) => setTimeout(resume, pause));
       }
     }
+  };
+}
+
+/**
+ * SQLite ends a transaction by itself when a statement in it fails for want
+ * of disk or memory (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM). Kysely then
+ * sends its own `rollback`, which would fail ("no transaction is active")
+ * and replace the error that says why (a 503) with one that says nothing
+ * (a 500). A rollback with nothing left to roll back is skipped.
+ */
+function keepTheFirstError(connection: DatabaseConnection, sqlite: DatabaseSync) {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) => {
+    if (query.sql === "rollback" && !sqlite.isTransaction) return { rows: [] as R[] };
+    return execute<R>(query);
   };
 }
 

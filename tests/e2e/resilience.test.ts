@@ -5,11 +5,15 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { mailAppEnv } from "../fixtures/mail-env";
 import { mailsTo, waitForMail } from "../fixtures/mailbox";
-import { freshDir, launchApp, portFor, signUpCodeInOutbox } from "../fixtures/server-process";
+import { confirmFromOutbox, cookieHeaderOf, pendingIdOf, postForm } from "../fixtures/no-js-forms";
+import { freshDir, launchApp, portFor } from "../fixtures/server-process";
 
 test.describe.configure({ mode: "serial" });
 
 const password = "correct horse battery";
+
+/** Posts the no-JavaScript sign-up or sign-in form; resolves to the status. */
+const statusOf = async (base: string, form: Record<string, string>) => (await postForm(base, form)).status;
 
 /** The addresses the `.eml` files in `dataDir/outbox` are to. */
 function recipientsInOutbox(dataDir: string): Set<string> {
@@ -26,33 +30,6 @@ function recipientsInOutbox(dataDir: string): Set<string> {
   );
 }
 
-/** Posts a no-JavaScript form (the sign-in page's by default); resolves to the answer, read. */
-async function post(base: string, form: Record<string, string>, path = "/login") {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-  await response.arrayBuffer();
-  return response;
-}
-
-/** Posts the no-JavaScript sign-up or sign-in form; resolves to the status. */
-async function postForm(base: string, form: Record<string, string>): Promise<number> {
-  return (await post(base, form)).status;
-}
-
-/** The request id "Create account" redirected to ("Check your inbox"). */
-const pendingIdOf = (response: Response) =>
-  new URL(response.headers.get("location") ?? "", "http://localhost").searchParams.get("id") ?? "";
-
-/** Enters the code the outbox holds for `email` on "Check your inbox"; resolves to the answer. */
-async function confirmFromOutbox(base: string, dataDir: string, email: string, id: string) {
-  await expect.poll(() => signUpCodeInOutbox(dataDir, email), { message: `code for ${email}` }).not.toBe("");
-  return post(base, { intent: "confirm", id, code: signUpCodeInOutbox(dataDir, email) }, "/confirm-sign-up");
-}
-
 test("every sign-up that was answered survives kill -9: its code goes out and creates the account", async () => {
   test.setTimeout(90_000);
   const dataDir = freshDir("crash");
@@ -65,7 +42,7 @@ test("every sign-up that was answered survives kill -9: its code goes out and cr
   const attempts = Array.from({ length: 150 }, (_, index) => `crash-${index}@example.com`);
   const burst = attempts.map(async (email) => {
     try {
-      const response = await post(base, { intent: "signup", name: "Crash Test", email, password });
+      const response = await postForm(base, { intent: "signup", name: "Crash Test", email, password });
       if (response.status === 302) {
         answered.push(email);
         pendingIds.set(email, pendingIdOf(response));
@@ -95,7 +72,7 @@ test("every sign-up that was answered survives kill -9: its code goes out and cr
       expect(confirmed.status, email).toBe(302);
     }
     for (const email of answered.slice(0, 5)) {
-      expect(await postForm(base, { intent: "signin", email, password }), email).toBe(302);
+      expect(await statusOf(base, { intent: "signin", email, password }), email).toBe(302);
     }
   } finally {
     second.child.kill("SIGTERM");
@@ -114,7 +91,7 @@ test("a mail accepted before kill -9 and not yet sent is delivered after the res
     ...mailAppEnv,
     SMTP_URL: `smtp://127.0.0.1:${portFor(69)}`,
   });
-  expect(await postForm(base, { intent: "signup", name: "Crash Test", email, password })).toBe(302);
+  expect(await statusOf(base, { intent: "signup", name: "Crash Test", email, password })).toBe(302);
   await expect.poll(first.output, { timeout: 15_000 }).toContain('"msg":"mail failed; will retry"');
   first.child.kill("SIGKILL");
   await first.exited;
@@ -139,7 +116,7 @@ test("SIGTERM during load finishes every request in flight, then exits 0", async
   const base = `http://localhost:${port}`;
   const server = await launchApp(port, dataDir, { LOG_LEVEL: "info" });
   const requests = Array.from({ length: 16 }, (_, index) =>
-    postForm(base, { intent: "signup", name: "Drain Test", email: `drain-${index}@example.com`, password }),
+    statusOf(base, { intent: "signup", name: "Drain Test", email: `drain-${index}@example.com`, password }),
   );
   // Stop as soon as the first answer is logged: the others are still being worked on.
   await expect.poll(server.output, { timeout: 20_000 }).toContain('"method":"POST"');
@@ -213,18 +190,15 @@ test("a locked database answers 503 within 5 s, signs nobody out, and recovers b
   const server = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
   try {
     const email = "locked@example.com";
-    const started = await post(base, { intent: "signup", name: "Lock Test", email, password });
+    const started = await postForm(base, { intent: "signup", name: "Lock Test", email, password });
     const signUp = await confirmFromOutbox(base, dataDir, email, pendingIdOf(started));
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieHeaderOf(signUp);
 
     const lock = holdWriteLock(join(dataDir, "app.db"));
     await new Promise<void>((ready) => lock.child.stdout?.once("data", () => ready()));
     try {
       let started = Date.now();
-      const signIn = postForm(base, { intent: "signin", email, password });
+      const signIn = statusOf(base, { intent: "signin", email, password });
       let answered = false;
       void signIn.finally(() => {
         answered = true;
@@ -258,7 +232,7 @@ test("a locked database answers 503 within 5 s, signs nobody out, and recovers b
       await lock.release();
     }
 
-    expect(await postForm(base, { intent: "signin", email, password })).toBe(302);
+    expect(await statusOf(base, { intent: "signin", email, password })).toBe(302);
     const signOut = await fetch(`${base}/api/_auth/session`, {
       method: "DELETE",
       headers: { Origin: base, Cookie: cookie },
