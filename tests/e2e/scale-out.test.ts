@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { fillAccountForm, newAccount, signInWithForm } from "../fixtures/accounts";
 import { type Instance, launchInstances, sessionAt, signUpAt } from "../fixtures/instances";
+import { postForm } from "../fixtures/no-js-forms";
 import { createTestDatabase, type TestDatabase } from "../fixtures/postgres";
 import { portFor, stopServer } from "../fixtures/server-process";
 import { type TcpProxy, tcpProxy } from "../fixtures/tcp";
@@ -86,16 +87,9 @@ test("signed in through A, the visitor is signed in through B; revoked on B, A s
 test("password attempts for one account spread over A and B are counted together", async () => {
   const account = newAccount();
   await signUpAt(a.base, account);
-  const attempt = async (base: string, n: number) => {
-    const response = await fetch(`${base}/login`, {
-      method: "POST",
-      headers: { Origin: base },
-      body: new URLSearchParams({ intent: "signin", email: account.email, password: `wrong password ${n}` }),
-      redirect: "manual",
-    });
-    await response.arrayBuffer();
-    return response.status;
-  };
+  const attempt = async (base: string, n: number) =>
+    (await postForm(base, { intent: "signin", email: account.email, password: `wrong password ${n}` }))
+      .status;
   const statuses: number[] = [];
   for (let n = 1; n <= PER_ACCOUNT; n += 1) statuses.push(await attempt(n % 2 ? a.base : b.base, n));
   expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -148,13 +142,11 @@ test.describe("Redis unreachable", () => {
     const statuses: number[] = [];
     for (let n = 1; n <= PER_ACCOUNT + 1; n += 1) {
       const started = Date.now();
-      const response = await fetch(`${c.base}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: c.base, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "signin", email: account.email, password: `wrong ${n}` }),
+      const response = await postForm(c.base, {
+        intent: "signin",
+        email: account.email,
+        password: `wrong ${n}`,
       });
-      await response.arrayBuffer();
       expect(Date.now() - started).toBeLessThan(2000);
       statuses.push(response.status);
     }
