@@ -1,4 +1,4 @@
-import { type ComponentProps, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -6,10 +6,12 @@ type FormFieldProps = ComponentProps<"input"> & {
   label: string;
   error?: string;
   hint?: string;
+  /** A control drawn inside the input's right end (a show-password button, say). */
+  trailing?: (inputId: string) => ReactNode;
 };
 
 /** A labelled input with its hint or error announced to screen readers. */
-export function FormField({ label, error, hint, id, ...inputProps }: FormFieldProps) {
+export function FormField({ label, error, hint, id, trailing, className, ...inputProps }: FormFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const messageId = `${inputId}-message`;
@@ -17,12 +19,16 @@ export function FormField({ label, error, hint, id, ...inputProps }: FormFieldPr
   return (
     <div className="grid gap-2">
       <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={message ? messageId : undefined}
-        {...inputProps}
-      />
+      <div className="relative">
+        <Input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          className={trailing ? `pr-11 ${className ?? ""}` : className}
+          {...inputProps}
+        />
+        {trailing?.(inputId)}
+      </div>
       {message ? (
         <p id={messageId} className={error ? "text-destructive text-sm" : "text-muted-foreground text-xs"}>
           {message}

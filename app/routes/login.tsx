@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
+import { PasswordField } from "~/components/password-field";
 import { PreloadLink } from "~/components/preload-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -203,10 +204,9 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
                 defaultValue={actionData?.values.email}
                 error={errors.email}
               />
-              <FormField
+              <PasswordField
                 label="Password"
                 name="password"
-                type="password"
                 autoComplete={isSignUp ? "new-password" : "current-password"}
                 required
                 minLength={isSignUp ? PASSWORD_MIN_LENGTH : undefined}

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
-import { FormField } from "~/components/form-field";
 import { MailedLinkForm } from "~/components/mailed-link-form";
+import { PasswordField } from "~/components/password-field";
 import { PreloadLink } from "~/components/preload-link";
 import { RemovedWaysInNotice } from "~/components/removed-ways-in";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
@@ -99,10 +99,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     >
       <MailedLinkForm token={token} className="grid gap-5">
         {actionData?.fieldError ? <Alert>Please check the field below.</Alert> : null}
-        <FormField
+        <PasswordField
           label="New password"
           name="password"
-          type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}

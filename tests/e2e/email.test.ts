@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import {
   newAccount,
+  RESET_SUBJECT,
   sameOrigin,
   signInByRequest,
   signUpByRequest,
@@ -14,7 +15,6 @@ import { waitForHydration } from "../fixtures/page-state";
 // (tests/fixtures/mail-server.ts, started by playwright.config.ts).
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
-const RESET_SUBJECT = /^Reset your React Starter password$/;
 const VERIFY_SUBJECT = /^Confirm your email address for React Starter$/;
 const NEW_DEVICE_SUBJECT = /^New sign-in to React Starter$/;
 const SAME_ANSWER = /If an account exists for .+, we sent it a link to choose a new password/;

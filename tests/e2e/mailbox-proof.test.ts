@@ -1,5 +1,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin, signUpByRequest, type TestAccount } from "../fixtures/accounts";
+import {
+  newAccount,
+  RESET_SUBJECT,
+  sameOrigin,
+  signUpByRequest,
+  type TestAccount,
+} from "../fixtures/accounts";
 import { addStrangersWaysIn, countRows, makeUnverified } from "../fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
 import { OIDC_NAME } from "../fixtures/oidc";
@@ -10,8 +16,6 @@ import { waitForHydration } from "../fixtures/page-state";
 // the owner reset the password. The first proof of the mailbox removes them.
 
 const CLAIMED_SUBJECT = /^Your React Starter account is now yours alone$/;
-const RESET_SUBJECT = /^Reset your React Starter password$/;
-
 /** A stranger's browser that created an account with `account.email` and added ways in. */
 async function strangersAccount(browser: Browser, account: TestAccount) {
   const stranger = await browser.newContext();
@@ -30,7 +34,7 @@ async function resetPassword(page: Page, email: string) {
   await page.goto(link);
   await waitForHydration(page);
   await page.getByLabel("New password").fill("the owner's own password");
-  await page.getByRole("button", { name: /password/i }).click();
+  await page.getByRole("button", { name: "Set new password" }).click();
 }
 
 async function expectRemovedNotice(page: Page) {

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactElement } from "react";
-import { FormField } from "~/components/form-field";
+import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { DialogClose, DialogShell } from "~/components/ui/dialog-shell";
@@ -44,11 +44,11 @@ export default function DeleteAccountDialog({
       {canDelete ? (
         <form method="post" className="grid gap-4" onSubmit={confirm}>
           <input type="hidden" name="intent" value="delete-account" />
+          {hasPassword ? <AccountUsername /> : null}
           {hasPassword ? (
-            <FormField
+            <PasswordField
               label="Your password"
               name="password"
-              type="password"
               autoComplete="current-password"
               required
               maxLength={PASSWORD_MAX_LENGTH}

@@ -1,5 +1,5 @@
-import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
+import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
@@ -52,10 +52,9 @@ function MethodIcon({ className }: { className: string }) {
 
 function NewPasswordField({ error }: { error?: string }) {
   return (
-    <FormField
+    <PasswordField
       label="New password"
       name="newPassword"
-      type="password"
       autoComplete="new-password"
       required
       minLength={PASSWORD_MIN_LENGTH}
@@ -84,10 +83,10 @@ function ChangePassword() {
       </summary>
       <Form method="post" ref={formRef} className="grid gap-4 border-t px-4 py-4">
         <input type="hidden" name="intent" value="change-password" />
-        <FormField
+        <AccountUsername />
+        <PasswordField
           label="Current password"
           name="currentPassword"
-          type="password"
           autoComplete="current-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
@@ -113,6 +112,7 @@ function SetPassword() {
     <div className="grid gap-4 rounded-lg border px-4 py-4">
       <Form method="post" ref={formRef} className="grid gap-4">
         <input type="hidden" name="intent" value="set-password" />
+        <AccountUsername />
         <div className="flex items-center gap-3">
           <MethodIcon className="icon-[lucide--key-round]" />
           <p className="text-sm">

@@ -1,0 +1,56 @@
+import { type ComponentProps, useState } from "react";
+import { FormField } from "~/components/form-field";
+import { useSession } from "~/components/use-session";
+import { cn } from "~/lib/cn";
+import { useHydrated } from "./use-hydrated";
+
+type PasswordFieldProps = Omit<ComponentProps<typeof FormField>, "type" | "trailing">;
+
+/**
+ * A password input with a button that shows what was typed. The button
+ * comes with the page's JavaScript (without it, it could do nothing); the
+ * field itself works without.
+ */
+export function PasswordField(props: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <FormField
+      {...props}
+      type={visible ? "text" : "password"}
+      // Browsers offer no spelling or capital letters in a shown password either.
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      trailing={(inputId) =>
+        hydrated ? (
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+            aria-controls={inputId}
+            aria-pressed={visible}
+            title={visible ? "Hide password" : "Show password"}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <span
+              className={cn("size-4", visible ? "icon-[lucide--eye-off]" : "icon-[lucide--eye]")}
+              aria-hidden="true"
+            />
+            {/* A name from the content, not aria-label: the field keeps the only label that says "password". */}
+            <span className="sr-only">Show password</span>
+          </button>
+        ) : null
+      }
+    />
+  );
+}
+
+/**
+ * The signed-in account's address, for password managers: a form that asks
+ * only for a password (change it, confirm a deletion) is saved under the
+ * right account when it carries the username too.
+ */
+export function AccountUsername() {
+  const email = useSession()?.user.email;
+  return email ? <input hidden readOnly autoComplete="username" value={email} /> : null;
+}
