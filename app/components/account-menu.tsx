@@ -10,11 +10,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     <AccountMenuTrigger
       user={user}
       renderTrigger={(handlers) => (
-        <button
-          type="button"
-          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-          {...handlers}
-        >
+        <button type="button" className="rounded-full" {...handlers}>
           {/* The name in text, not aria-label: the initials shown must not contradict it. */}
           <span className="sr-only">{`Account menu for ${user.name}`}</span>
           <Avatar name={user.name} image={user.image} size="sm" />

@@ -125,7 +125,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
       <details className="group" open={Boolean(rename.error) || undefined}>
         <summary
           aria-label={`Rename passkey ${passkey.name}`}
-          className="w-fit cursor-pointer rounded-sm text-muted-foreground text-xs underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
+          className="w-fit cursor-pointer rounded-sm text-muted-foreground text-xs underline-offset-4 hover:underline"
         >
           Rename
         </summary>

@@ -26,7 +26,7 @@ export function PasswordField(props: PasswordFieldProps) {
         hydrated ? (
           <button
             type="button"
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-offset-[-2px]"
             aria-controls={inputId}
             aria-pressed={visible}
             title={visible ? "Hide password" : "Show password"}

@@ -70,7 +70,7 @@ function ChangePassword() {
   const hasFieldError = Boolean(fieldError("currentPassword") || fieldError("newPassword"));
   return (
     <details className="group rounded-lg border" open={Boolean(error) || undefined}>
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-lg px-4 py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-lg px-4 py-3 [&::-webkit-details-marker]:hidden">
         <MethodIcon className="icon-[lucide--key-round]" />
         <span className="flex-1 text-sm">
           <span className="block font-medium">Password</span>

@@ -30,7 +30,7 @@ export function DialogShell({
           </div>
           {children}
           <Dialog.Close
-            className="absolute top-4 right-4 flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+            className="absolute top-4 right-4 flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground"
             aria-label="Close"
           >
             <span className="icon-[lucide--x] size-4" aria-hidden="true" />

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 
 /** Classes for a menu item, highlighted by pointer or keyboard. */
 export const menuItemClass =
-  "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground";
+  "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-offset-[-2px] data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground";
 
 /**
  * A header dropdown that is open when it mounts (menus mount on their first
