@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, type Ref, useEffect } from "react";
 import { Form, useLocation } from "react-router";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 
@@ -28,15 +28,17 @@ export function MailedLinkForm({
   token,
   className,
   children,
+  ref,
 }: {
   token: string;
   className?: string;
   children: ReactNode;
+  ref?: Ref<HTMLFormElement>;
 }) {
   useTokenLeavesAddressBar();
   const { pathname } = useLocation();
   return (
-    <Form method="post" action={pathname} className={className}>
+    <Form method="post" action={pathname} className={className} ref={ref}>
       <input type="hidden" name={MAIL_TOKEN_PARAM} value={token} />
       {children}
     </Form>

@@ -6,6 +6,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
@@ -90,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
   const { pending } = loaderData;
   if (!pending || actionData?.expired) {
@@ -115,7 +117,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
         </>
       }
     >
-      <Form method="post" className="grid gap-5">
+      <Form method="post" ref={formRef} className="grid gap-5">
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
         {actionData?.notice ? (
           <p role="status" className="text-sm">

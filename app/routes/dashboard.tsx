@@ -8,8 +8,8 @@ import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { PasskeysCard } from "~/components/passkeys-card";
 import { SignOutForm } from "~/components/sign-out-form";
+import { SubmitButton } from "~/components/submit-button";
 import { Avatar } from "~/components/ui/avatar";
-import { Button } from "~/components/ui/button";
 import { dataHeaders } from "~/lib/route-headers";
 import { findProvider } from "~/lib/sign-in-providers";
 import { authSessionContext, getServices } from "~/server/context.server";
@@ -72,10 +72,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <SignOutForm className="shrink-0">
           {(busy) => (
-            <Button type="submit" variant="outline" disabled={busy}>
-              <span className="icon-[lucide--log-out]" aria-hidden="true" />
+            <SubmitButton busy={busy} variant="outline" icon="icon-[lucide--log-out]">
               Sign out
-            </Button>
+            </SubmitButton>
           )}
         </SignOutForm>
       </div>

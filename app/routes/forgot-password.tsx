@@ -4,6 +4,7 @@ import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
+import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { Auth } from "~/server/auth.server";
@@ -64,6 +65,7 @@ async function requestReset(auth: Auth, email: string, headers: Headers): Promis
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
   const backToSignIn = (
     <PreloadLink
@@ -94,7 +96,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Forgot your password?"
       description="Enter the email address of your account and we will send you a link to choose a new password."
     >
-      <Form method="post" className="grid gap-5">
+      <Form method="post" ref={formRef} className="grid gap-5">
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
         <FormField
           label="Email"

@@ -1,12 +1,13 @@
 import { Suspense } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
 import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
@@ -141,11 +142,11 @@ function redirectSettingCookies(url: string, cookies: string[]) {
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
+  const formRef = useFocusOnRefusal(actionData);
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
   const mode: Mode = actionData?.mode ?? modeOf(searchParams.get("mode"));
   const redirectTo = searchParams.get(REDIRECT_PARAM) ?? "";
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostInFlight();
   const errors = actionData?.fieldErrors ?? {};
   const switchParams = new URLSearchParams(redirectTo ? { [REDIRECT_PARAM]: redirectTo } : {});
   if (mode === "signin") switchParams.set("mode", "signup");
@@ -179,7 +180,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
                 <span className="h-px flex-1 bg-border" />
               </div>
             ) : null}
-            <Form method="post" className="grid gap-5">
+            <Form method="post" ref={formRef} className="grid gap-5">
               <input type="hidden" name="intent" value={mode} />
               <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
               {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
@@ -222,12 +223,9 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
                   Forgot password?
                 </PreloadLink>
               )}
-              <Button type="submit" size="lg" className="w-full" disabled={busy}>
-                {busy ? (
-                  <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" />
-                ) : null}
+              <SubmitButton busy={busy} size="lg" className="w-full">
                 {isSignUp ? "Create account" : "Sign in"}
-              </Button>
+              </SubmitButton>
             </Form>
           </div>
           <p className="mt-6 text-center text-muted-foreground text-sm">

@@ -8,6 +8,7 @@ import { RemovedWaysInNotice } from "~/components/removed-ways-in";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import {
   DEFAULT_SIGNED_IN_PATH,
   FORGOT_PASSWORD_PATH,
@@ -71,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
   if (actionData?.removed) {
     return (
@@ -97,7 +99,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       title="Choose a new password"
       description="Setting it signs you out on every other device, and signs you in here."
     >
-      <MailedLinkForm token={token} className="grid gap-5">
+      <MailedLinkForm token={token} className="grid gap-5" ref={formRef}>
         {actionData?.fieldError ? <Alert>Please check the field below.</Alert> : null}
         <PasswordField
           label="New password"

@@ -9,7 +9,7 @@ import { useDashboardForm } from "./use-dashboard-form";
 
 /** Who this is: the name (editable), email address and when they joined. */
 export function AccountCard({ user }: { user: DashboardData["user"] }) {
-  const { Form, busy, error, fieldError, notice } = useDashboardForm("update-name");
+  const { Form, formRef, busy, error, fieldError, notice } = useDashboardForm("update-name");
   return (
     <Card>
       <CardHeader>
@@ -17,7 +17,7 @@ export function AccountCard({ user }: { user: DashboardData["user"] }) {
         <CardDescription>Your name is shown in the app; your email address signs you in.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <Form method="post" className="grid gap-3">
+        <Form method="post" ref={formRef} className="grid gap-3">
           <input type="hidden" name="intent" value="update-name" />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">

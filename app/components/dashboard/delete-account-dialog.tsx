@@ -24,7 +24,7 @@ export default function DeleteAccountDialog({
   freshUntil,
   trigger,
 }: DeleteAccountProps & { trigger: ReactElement }) {
-  const { submit, busy, error, fieldError, signInAgain } = useDashboardForm("delete-account");
+  const { submit, formRef, busy, error, fieldError, signInAgain } = useDashboardForm("delete-account");
   const fresh = Date.now() < new Date(freshUntil).getTime();
   const canDelete = hasPassword || fresh;
 
@@ -42,7 +42,7 @@ export default function DeleteAccountDialog({
       description="This deletes your account, its sessions, sign-in methods, passkeys and activity, and signs you out. It cannot be undone."
     >
       {canDelete ? (
-        <form method="post" className="grid gap-4" onSubmit={confirm}>
+        <form method="post" ref={formRef} className="grid gap-4" onSubmit={confirm}>
           <input type="hidden" name="intent" value="delete-account" />
           {hasPassword ? <AccountUsername /> : null}
           {hasPassword ? (

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import type { DashboardActionData, DashboardIntent } from "~/server/dashboard-actions.server";
 import { showToast } from "~/shell/toast";
 
@@ -13,15 +14,15 @@ import { showToast } from "~/shell/toast";
 export function useDashboardForm(intent: DashboardIntent, target: string | null = null) {
   const fetcher = useFetcher<DashboardActionData>();
   const pageAnswer = useActionData<DashboardActionData>();
-  const formRef = useRef<HTMLFormElement>(null);
   const fromPage = pageAnswer?.intent === intent && pageAnswer.target === target ? pageAnswer : undefined;
   const result = fetcher.data ?? fromPage;
+  const formRef = useFocusOnRefusal(result && !result.ok ? result : null);
 
   useEffect(() => {
     if (!fetcher.data?.ok) return;
     void showToast(fetcher.data.message);
     formRef.current?.reset();
-  }, [fetcher.data]);
+  }, [fetcher.data, formRef]);
 
   return {
     Form: fetcher.Form,

@@ -1,11 +1,15 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-/** An inline message box; `role="alert"` so it is read out when it appears. */
+/**
+ * An inline message box; `role="alert"` so it is read out when it appears,
+ * and focusable from script (a refused form moves the focus to it).
+ */
 export function Alert({ className, children, ...props }: ComponentProps<"div">) {
   return (
     <div
       role="alert"
+      tabIndex={-1}
       className={cn(
         "flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-destructive text-sm",
         className,
