@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { DocumentTitle } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
+import { MAIN_ID, NavigationFocus, SkipLink } from "~/components/navigation-focus";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useRequestInfo } from "~/components/request-info";
 import { SiteFooter } from "~/components/site-footer";
@@ -97,9 +98,11 @@ export default function App() {
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
       <DocumentTitle />
+      <SkipLink />
+      <NavigationFocus />
       <NavigationProgress />
       <SiteHeader />
-      <main className="flex flex-1 flex-col" aria-busy={navigating || undefined}>
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col" aria-busy={navigating || undefined}>
         <Outlet />
       </main>
       <SiteFooter />
