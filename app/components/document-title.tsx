@@ -1,20 +1,22 @@
 import { useLocation, useMatches } from "react-router";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
-import { formatTitle, titleFromPath } from "~/lib/title";
+import { formatTitle, type PageTitle, titleFromPath } from "~/lib/title";
 import { useAppName } from "./use-session";
 
 /**
- * The document title (SPEC §2), from the deepest route's `handle.title`,
+ * The document title (SPEC §2), from the deepest route's `handle.title`
+ * (a string, or a function of the query),
  * else the last path segment. One component instead of a `meta` per route,
  * because React Router shows each route's `meta` only the matches above it.
  * React 19 hoists this `<title>` into `<head>`.
  */
 export function DocumentTitle({ pageTitle }: { pageTitle?: string }) {
   const matches = useMatches();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const appName = useAppName() ?? DEFAULT_APP_NAME;
   const fromHandle = matches
-    .map((match) => (match.handle as { title?: string } | undefined)?.title)
+    .map((match) => (match.handle as { title?: PageTitle } | undefined)?.title)
     .findLast((title) => title !== undefined);
-  return <title>{formatTitle(pageTitle ?? fromHandle ?? titleFromPath(pathname), appName)}</title>;
+  const handleTitle = typeof fromHandle === "function" ? fromHandle(new URLSearchParams(search)) : fromHandle;
+  return <title>{formatTitle(pageTitle ?? handleTitle ?? titleFromPath(pathname), appName)}</title>;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useRequestInfo } from "~/components/request-info";
 import { DocumentTitle } from "./document-title";
+import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 type ErrorScreenProps = {
@@ -10,10 +11,23 @@ type ErrorScreenProps = {
   documentTitle: string;
   actions: ReactNode;
   details?: string;
+  /** A sentence under the message that says what to do about it. */
+  hint?: string;
+  /** Shows the request id, for support: only where something broke on our side. */
+  showRequestId?: boolean;
 };
 
-/** The layout of every error screen: the header, what went wrong, the ways out, the request id. */
-export function ErrorScreen({ eyebrow, title, message, documentTitle, actions, details }: ErrorScreenProps) {
+/** The layout of every error screen: the header, what went wrong, the ways out, the request id, the footer. */
+export function ErrorScreen({
+  eyebrow,
+  title,
+  message,
+  documentTitle,
+  actions,
+  details,
+  hint,
+  showRequestId = true,
+}: ErrorScreenProps) {
   const { requestId } = useRequestInfo();
   return (
     <div data-error-page className="flex min-h-dvh flex-col">
@@ -26,8 +40,9 @@ export function ErrorScreen({ eyebrow, title, message, documentTitle, actions, d
           <p className="mt-4 break-words text-muted-foreground" data-testid="error-message">
             {message}
           </p>
+          {hint ? <p className="mt-2 text-muted-foreground">{hint}</p> : null}
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div>
-          {requestId ? (
+          {requestId && showRequestId ? (
             <p className="mt-8 text-muted-foreground text-xs">
               Request ID: <code className="select-all font-mono">{requestId}</code>
             </p>
@@ -37,6 +52,7 @@ export function ErrorScreen({ eyebrow, title, message, documentTitle, actions, d
           ) : null}
         </div>
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
+import { useSession } from "~/components/use-session";
 import { errorPageTitle } from "~/lib/title";
 import { ErrorScreen, homeIcon, reloadIcon } from "./error-screen";
 
@@ -32,6 +33,13 @@ function errorTitleOf(error: unknown): { status: number; title: string } {
   return { status: 500, title: SERVER_ERROR };
 }
 
+/** What a visitor can do about a client error; a server error offers "Try again" instead. */
+function hintFor(status: number): string | undefined {
+  if (status === 404) return "The address may be mistyped, or the page has moved.";
+  if (status === 429) return "Please wait a moment before trying again.";
+  return undefined;
+}
+
 function messageFor(status: number, title: string, pathname: string): string {
   if (status === 404) return `${NOT_FOUND}: ${pathname}`;
   if (status === 503) return "The service is briefly unavailable. Please try again in a moment.";
@@ -41,6 +49,7 @@ function messageFor(status: number, title: string, pathname: string): string {
 /** A thrown response or error as its status page: a 4xx says which, a 5xx offers to try again. */
 export function HttpErrorScreen({ error }: { error: unknown }) {
   const { pathname } = useLocation();
+  const signedIn = useSession() !== null;
   const { status, title } = errorTitleOf(error);
   return (
     <ErrorScreen
@@ -48,14 +57,23 @@ export function HttpErrorScreen({ error }: { error: unknown }) {
       title={title}
       message={messageFor(status, title, pathname)}
       documentTitle={errorPageTitle(status, title)}
+      hint={hintFor(status)}
+      showRequestId={status >= 500}
       details={import.meta.env.DEV && error instanceof Error ? error.stack : undefined}
       actions={
         <>
           <Button asChild>
-            <PreloadLink to="/">
-              {homeIcon}
-              Back to home
-            </PreloadLink>
+            {signedIn ? (
+              <PreloadLink to="/dashboard">
+                <span className="icon-[lucide--layout-dashboard]" aria-hidden="true" />
+                Go to your dashboard
+              </PreloadLink>
+            ) : (
+              <PreloadLink to="/">
+                {homeIcon}
+                Back to home
+              </PreloadLink>
+            )}
           </Button>
           {status >= 500 ? (
             <Button variant="outline" onClick={() => window.location.reload()}>

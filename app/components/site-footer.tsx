@@ -1,6 +1,7 @@
 import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { useAppName } from "./use-session";
 
+/** The footer on every page: the product's name and what it stands for. */
 export function SiteFooter() {
   const appName = useAppName() ?? DEFAULT_APP_NAME;
   return (
@@ -9,7 +10,7 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} {appName}
         </p>
-        <p>Built with React Router, Hono and better-auth.</p>
+        <p>Your account, kept safe by default.</p>
       </div>
     </footer>
   );

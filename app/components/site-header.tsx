@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
@@ -10,6 +11,8 @@ import { useAppName, useSession } from "./use-session";
 export function SiteHeader() {
   const session = useSession();
   const appName = useAppName() ?? DEFAULT_APP_NAME;
+  // The sign-in page does not offer itself.
+  const onSignInPage = useLocation().pathname === "/login";
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
@@ -38,7 +41,7 @@ export function SiteHeader() {
           <ColorModeSwitch />
           {session ? (
             <AccountMenu user={session.user} />
-          ) : (
+          ) : onSignInPage ? null : (
             <Button asChild size="sm">
               <PreloadLink to="/login">Sign in</PreloadLink>
             </Button>

@@ -3,6 +3,12 @@
  * alone, routes without a title fall back to their last path segment.
  */
 
+/**
+ * A route's page title, in its `handle`: a string, or, for a route whose
+ * query makes another page of it (`/login?mode=signup`), a function of the query.
+ */
+export type PageTitle = string | ((search: URLSearchParams) => string);
+
 /** `/account-settings` → `Account Settings`; `/` → `""`. */
 export function titleFromPath(pathname: string): string {
   const segment = pathname.split("/").filter(Boolean).at(-1) ?? "";

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { CenteredCard } from "~/components/centered-card";
+import { AuthSplitLayout } from "~/components/auth-split-layout";
 import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
@@ -68,17 +68,17 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
   const backToSignIn = (
-    <PreloadLink
-      to={SIGN_IN_PATH}
-      className="font-medium text-primary text-sm underline-offset-4 hover:underline"
-    >
-      Back to sign in
-    </PreloadLink>
+    <>
+      Remembered it?{" "}
+      <PreloadLink to={SIGN_IN_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+        Back to sign in
+      </PreloadLink>
+    </>
   );
 
   if (actionData?.sent) {
     return (
-      <CenteredCard title="Check your email">
+      <AuthSplitLayout title="Check your email" description="The link is on its way." footer={backToSignIn}>
         <p role="status" className="text-sm leading-relaxed">
           If an account exists for <strong className="break-all">{actionData.email}</strong>, we sent it a
           link to choose a new password. The link works once, for {PASSWORD_RESET_TOKEN_SECONDS / 60} minutes.
@@ -86,15 +86,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <p className="text-muted-foreground text-sm">
           Nothing arrived? Check your spam folder, or ask again in a few minutes.
         </p>
-        {backToSignIn}
-      </CenteredCard>
+      </AuthSplitLayout>
     );
   }
 
   return (
-    <CenteredCard
+    <AuthSplitLayout
       title="Forgot your password?"
       description="Enter the email address of your account and we will send you a link to choose a new password."
+      footer={backToSignIn}
     >
       <Form method="post" ref={formRef} className="grid gap-5">
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
@@ -112,7 +112,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Send reset link
         </SubmitButton>
       </Form>
-      {backToSignIn}
-    </CenteredCard>
+    </AuthSplitLayout>
   );
 }

@@ -49,7 +49,7 @@ export default function Home() {
         />
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28">
           <p className="rounded-full border bg-background/60 px-3 py-1 text-muted-foreground text-xs">
-            React Router · Hono · better-auth
+            Passkeys · Sign-in alerts · Every session in view
           </p>
           <h1 className="mt-6 text-balance font-bold text-4xl tracking-tight sm:text-6xl">
             The app shell your product starts from

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { data, Form, redirect, useSearchParams } from "react-router";
+import { AuthSplitLayout } from "~/components/auth-split-layout";
 import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
@@ -27,7 +28,10 @@ import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
 import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
-export const handle = { title: "Sign in" };
+export const handle = {
+  title: (search: URLSearchParams) =>
+    modeOf(search.get("mode")) === "signup" ? "Create account" : "Sign in",
+};
 
 /** The provider buttons (and their popup): code that reaches the browser only where providers are configured. */
 const ProviderSignIn = clientLazy(() =>
@@ -153,125 +157,82 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const isSignUp = mode === "signup";
 
   return (
-    <div className="grid flex-1 lg:grid-cols-2">
-      <SignInHighlights />
-      <div className="flex items-center justify-center bg-muted/40 px-4 py-12 dark:bg-transparent">
-        <div className="w-full max-w-sm">
-          <div className="mb-8 text-center">
-            <h1 className="font-bold text-2xl tracking-tight">
-              {isSignUp ? "Create your account" : "Welcome back"}
-            </h1>
-            <p className="mt-2 text-muted-foreground text-sm">
-              {isSignUp ? "It takes less than a minute." : "Sign in to continue to your dashboard."}
-            </p>
-          </div>
-          <div className="grid gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-            {loaderData.providerError && !actionData ? <Alert>{loaderData.providerError}</Alert> : null}
-            {loaderData.providers.length > 0 ? (
-              <Suspense>
-                <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
-              </Suspense>
-            ) : null}
-            {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
-            {loaderData.providers.length > 0 || !isSignUp ? (
-              <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
-                <span className="h-px flex-1 bg-border" />
-                or with your email
-                <span className="h-px flex-1 bg-border" />
-              </div>
-            ) : null}
-            <Form method="post" ref={formRef} className="grid gap-5">
-              <input type="hidden" name="intent" value={mode} />
-              <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
-              {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
-              {isSignUp ? (
-                <FormField
-                  label="Name"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  maxLength={100}
-                  defaultValue={actionData?.values.name}
-                  error={errors.name}
-                />
-              ) : null}
-              <FormField
-                label="Email"
-                name="email"
-                type="email"
-                // "webauthn" lets the browser offer passkeys in this field's autofill list.
-                autoComplete={isSignUp ? "email" : "username webauthn"}
-                required
-                defaultValue={actionData?.values.email}
-                error={errors.email}
-              />
-              <PasswordField
-                label="Password"
-                name="password"
-                autoComplete={isSignUp ? "new-password" : "current-password"}
-                required
-                minLength={isSignUp ? PASSWORD_MIN_LENGTH : undefined}
-                maxLength={PASSWORD_MAX_LENGTH}
-                error={errors.password}
-                hint={isSignUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
-              />
-              {isSignUp ? null : (
-                <PreloadLink
-                  to={FORGOT_PASSWORD_PATH}
-                  className="-mt-2 justify-self-end text-primary text-sm underline-offset-4 hover:underline"
-                >
-                  Forgot password?
-                </PreloadLink>
-              )}
-              <SubmitButton busy={busy} size="lg" className="w-full">
-                {isSignUp ? "Create account" : "Sign in"}
-              </SubmitButton>
-            </Form>
-          </div>
-          <p className="mt-6 text-center text-muted-foreground text-sm">
-            {isSignUp ? "Already have an account? " : "New here? "}
-            <PreloadLink
-              to={`/login${switchParams.size ? `?${switchParams}` : ""}`}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {isSignUp ? "Sign in instead" : "Create an account"}
-            </PreloadLink>
-          </p>
+    <AuthSplitLayout
+      title={isSignUp ? "Create your account" : "Welcome back"}
+      description={isSignUp ? "It takes less than a minute." : "Sign in to continue to your dashboard."}
+      footer={
+        <>
+          {isSignUp ? "Already have an account? " : "New here? "}
+          <PreloadLink
+            to={`/login${switchParams.size ? `?${switchParams}` : ""}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {isSignUp ? "Sign in instead" : "Create an account"}
+          </PreloadLink>
+        </>
+      }
+    >
+      {loaderData.providerError && !actionData ? <Alert>{loaderData.providerError}</Alert> : null}
+      {loaderData.providers.length > 0 ? (
+        <Suspense>
+          <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+        </Suspense>
+      ) : null}
+      {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
+      {loaderData.providers.length > 0 || !isSignUp ? (
+        <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
+          <span className="h-px flex-1 bg-border" />
+          or with your email
+          <span className="h-px flex-1 bg-border" />
         </div>
-      </div>
-    </div>
-  );
-}
-
-const highlights = [
-  { icon: "icon-[lucide--shield-check]", text: "Sessions you can see and revoke from your dashboard" },
-  { icon: "icon-[lucide--lock-keyhole]", text: "Passwords hashed with scrypt, never stored or logged" },
-  { icon: "icon-[lucide--cookie]", text: "One signed, HttpOnly cookie: no tracking, no third parties" },
-];
-
-/** The wide-screen panel beside the form: why it is safe to sign in here. */
-function SignInHighlights() {
-  return (
-    <aside className="relative hidden overflow-hidden border-r bg-primary text-primary-foreground lg:flex lg:flex-col lg:justify-center lg:px-16">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(80%_60%_at_0%_0%,rgb(255_255_255/0.18),transparent),radial-gradient(60%_50%_at_100%_100%,rgb(0_0_0/0.25),transparent)]"
-      />
-      <div className="relative max-w-md">
-        <h2 className="font-semibold text-3xl leading-tight tracking-tight">
-          Your account, kept safe by default.
-        </h2>
-        <ul className="mt-8 grid gap-5">
-          {highlights.map((item) => (
-            <li key={item.text} className="flex items-start gap-3">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-white/15">
-                <span className={`${item.icon} size-4`} aria-hidden="true" />
-              </span>
-              <span className="pt-1 text-primary-foreground/90">{item.text}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </aside>
+      ) : null}
+      <Form method="post" ref={formRef} className="grid gap-5">
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
+        {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
+        {isSignUp ? (
+          <FormField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={actionData?.values.name}
+            error={errors.name}
+          />
+        ) : null}
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          // "webauthn" lets the browser offer passkeys in this field's autofill list.
+          autoComplete={isSignUp ? "email" : "username webauthn"}
+          required
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete={isSignUp ? "new-password" : "current-password"}
+          required
+          minLength={isSignUp ? PASSWORD_MIN_LENGTH : undefined}
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.password}
+          hint={isSignUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
+        />
+        {isSignUp ? null : (
+          <PreloadLink
+            to={FORGOT_PASSWORD_PATH}
+            className="-mt-2 justify-self-end text-primary text-sm underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </PreloadLink>
+        )}
+        <SubmitButton busy={busy} size="lg" className="w-full">
+          {isSignUp ? "Create account" : "Sign in"}
+        </SubmitButton>
+      </Form>
+    </AuthSplitLayout>
   );
 }

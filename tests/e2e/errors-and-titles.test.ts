@@ -23,6 +23,15 @@ test.describe("titles", () => {
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveTitle("Sign in | React Starter");
   });
+
+  test("creating an account is titled as such, loaded or switched to", async ({ page }) => {
+    await page.goto("/login?mode=signup");
+    await expect(page).toHaveTitle("Create account | React Starter");
+    await page.getByRole("link", { name: "Sign in instead" }).click();
+    await expect(page).toHaveTitle("Sign in | React Starter");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveTitle("Create account | React Starter");
+  });
 });
 
 test.describe("404", () => {
@@ -32,7 +41,17 @@ test.describe("404", () => {
     await expect(page).toHaveTitle("404 - Page Not Found | React Starter");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /no/such/page");
+    await expect(page.getByText("The address may be mistyped, or the page has moved.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+
+  test("signed in, the 404 page leads back to the dashboard", async ({ page }) => {
+    await signUpByRequest(page.request, newAccount());
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("main").getByRole("link", { name: "Go to your dashboard" }).click();
+    await expect(page).toHaveURL("/dashboard");
   });
 
   test("the path in the message is escaped, never markup", async ({ page, request }) => {

@@ -93,11 +93,22 @@ test("the app works under its CSP without a single violation", async ({ page }) 
   expect(violations).toEqual([]);
 });
 
-test("error pages show the request id that the log carries", async ({ request }) => {
-  const response = await request.get("/no/such/page");
-  const requestId = response.headers()["x-request-id"];
+test("a server error page shows the request id that the log carries; a 404 keeps it in the head only", async ({
+  page,
+}) => {
+  const failed = await page.goto("/__e2e/crash?where=server");
+  expect(failed?.status()).toBe(500);
+  const requestId = failed?.headers()["x-request-id"];
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(await response.text()).toContain(requestId);
+  await expect(page.getByText("Request ID:")).toContainText(requestId ?? "");
+
+  const missing = await page.goto("/no/such/page");
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('meta[name="request-id"]')).toHaveAttribute(
+    "content",
+    missing?.headers()["x-request-id"] ?? "",
+  );
+  await expect(page.getByText("Request ID")).toHaveCount(0);
 });
 
 test.describe("cross-site requests", () => {
