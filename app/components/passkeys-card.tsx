@@ -13,11 +13,21 @@ import type { PasskeySummary } from "~/server/passkeys.server";
 import { showToast } from "~/shell/toast";
 
 /**
- * The dashboard's passkeys (SPEC §4): the list with names and dates, a
- * named `Add passkey` (WebAuthn needs JavaScript; its code loads on the
- * first click), and rename and delete per passkey, plain form posts.
+ * The dashboard's passkeys (SPEC §4): the list with names and dates,
+ * `Add passkey` with an optional name (else this device's, "Chrome on
+ * macOS"; WebAuthn needs JavaScript, its code loads on the first click),
+ * and rename and delete per passkey, plain form posts.
  */
-export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary[]; className?: string }) {
+export function PasskeysCard({
+  passkeys,
+  thisDevice,
+  className,
+}: {
+  passkeys: PasskeySummary[];
+  /** This browser as the sessions list names it: the new passkey's name when none is typed. */
+  thisDevice: string;
+  className?: string;
+}) {
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [signInAgain, setSignInAgain] = useState(false);
@@ -26,7 +36,7 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = (new FormData(form).get("name") as string | null)?.trim() || "Passkey";
+    const name = (new FormData(form).get("name") as string | null)?.trim() || thisDevice;
     setAdding(true);
     setError(null);
     setSignInAgain(false);
@@ -68,12 +78,15 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
         )}
         <form method="post" className="grid gap-2" onSubmit={add}>
           <input type="hidden" name="intent" value="add-passkey" />
-          <Label htmlFor="passkey-name">Passkey name</Label>
-          <div className="flex gap-2">
+          <Label htmlFor="passkey-name">
+            Passkey name <span className="font-normal text-muted-foreground">(optional)</span>
+          </Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               id="passkey-name"
               name="name"
-              placeholder="e.g. Work laptop"
+              placeholder={thisDevice}
+              aria-describedby="passkey-name-hint"
               maxLength={PASSKEY_NAME_MAX_LENGTH}
               autoComplete="off"
             />
@@ -81,6 +94,9 @@ export function PasskeysCard({ passkeys, className }: { passkeys: PasskeySummary
               Add passkey
             </SubmitButton>
           </div>
+          <p id="passkey-name-hint" className="text-muted-foreground text-xs">
+            Without a name, it is called “{thisDevice}”.
+          </p>
           <FormFeedback error={error} />
         </form>
         {signInAgain ? <SignInAgainButton /> : null}

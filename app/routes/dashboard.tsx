@@ -92,7 +92,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             waysIn={waysIn}
             linkError={loaderData.linkError}
           />
-          <PasskeysCard passkeys={passkeys} />
+          <PasskeysCard
+            passkeys={passkeys}
+            thisDevice={sessions.find((session) => session.current)?.browser ?? "This device"}
+          />
           <DeleteAccountCard hasPassword={hasPassword} freshUntil={freshUntil} />
         </div>
       </div>

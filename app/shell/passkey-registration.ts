@@ -23,8 +23,30 @@ async function register(options: PublicKeyCredentialCreationOptionsJSON): Promis
 /** True when the error means "this authenticator already holds a passkey for this account". */
 function isAlreadyRegistered(error: unknown): boolean {
   // The browser says InvalidStateError; SimpleWebAuthn names it with its own code.
-  const { name, code } = error as { name?: string; code?: string };
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
   return name === "InvalidStateError" || code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED";
+}
+
+/**
+ * What to tell a person when the browser did not create the passkey. Never
+ * the browser's own text ("This is an invalid domain."): it is written for
+ * developers, and differs from browser to browser.
+ */
+export function registrationFailure(error: unknown): string {
+  if (isAlreadyRegistered(error)) return "This device already holds a passkey for your account.";
+  switch ((error as { name?: string } | null)?.name) {
+    // The visitor closed the browser's dialog, or it timed out.
+    case "NotAllowedError":
+    case "AbortError":
+      return "No passkey was added.";
+    case "NotSupportedError":
+      return "This browser or device cannot create passkeys. Try another one, or keep using your password.";
+    // The page's address is not one passkeys may be made for (an IP address, a mistyped host).
+    case "SecurityError":
+      return "Passkeys cannot be created on this address. Open the app at its usual address and try again.";
+    default:
+      return "The passkey could not be created. Please try again.";
+  }
 }
 
 /** Creates a passkey on this device for the signed-in person. */
@@ -35,14 +57,7 @@ export async function addPasskey(name: string): Promise<PasskeyResult> {
   try {
     response = await register(options.data as PublicKeyCredentialCreationOptionsJSON);
   } catch (error) {
-    if (isAlreadyRegistered(error))
-      return {
-        ok: false,
-        message: "This device already holds a passkey for your account.",
-      };
-    // The visitor closed the browser's dialog (NotAllowedError) or it timed out.
-    const cancelled = ["NotAllowedError", "AbortError"].includes((error as Error).name);
-    return { ok: false, message: cancelled ? "No passkey was added." : (error as Error).message };
+    return { ok: false, message: registrationFailure(error) };
   }
   const { clientExtensionResults: _, ...signed } = response;
   const verified = await callAuth("/passkey/verify-registration", { response: signed, name });

@@ -177,3 +177,34 @@ test("nobody can delete another person's passkey", async ({ page, browser }) => 
   await page.reload();
   await expect(page.getByRole("list", { name: "Your passkeys" }).getByText("Mine")).toBeVisible();
 });
+
+test("a passkey added without a name is named after this device", async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await signUpByRequest(page.request, newAccount());
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  const name = page.getByLabel("Passkey name");
+  // The suite browses as Chrome on Linux (playwright.config.ts).
+  await expect(name).toHaveAttribute("placeholder", "Chrome on Linux");
+  await page.getByRole("button", { name: "Add passkey" }).click();
+  await expect(page.getByRole("list", { name: "Your passkeys" }).getByText("Chrome on Linux")).toBeVisible();
+});
+
+test("when the browser refuses to create a passkey, the reason is said for people, not in the browser's words", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    navigator.credentials.create = async () => {
+      throw new DOMException("This is an invalid domain.", "SecurityError");
+    };
+  });
+  await signUpByRequest(page.request, newAccount());
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add passkey" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText(
+    "Passkeys cannot be created on this address. Open the app at its usual address and try again.",
+  );
+  await expect(page.getByText("No passkeys yet.")).toBeVisible();
+});
