@@ -4,7 +4,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import type { DeleteAccountProps } from "./delete-account-dialog";
 
 // The confirmation dialog (Radix) loads on first use, like the header's menus.
-const DeleteAccountTrigger = menuOnDemand<DeleteAccountProps>(() => import("./delete-account-dialog"));
+const DeleteAccountTrigger = menuOnDemand<DeleteAccountProps>(
+  () => import("./delete-account-dialog"),
+  "dialog",
+);
 
 /** The way out: deletes the account after a confirmation. */
 export function DeleteAccountCard(props: DeleteAccountProps) {

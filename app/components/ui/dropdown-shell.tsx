@@ -1,5 +1,5 @@
 import { DropdownMenu } from "radix-ui";
-import type { ReactElement, ReactNode } from "react";
+import { type ReactElement, type ReactNode, useState } from "react";
 import { cn } from "~/lib/cn";
 
 /** Classes for a menu item, highlighted by pointer or keyboard. */
@@ -8,7 +8,9 @@ export const menuItemClass =
 
 /**
  * A header dropdown that is open when it mounts (menus mount on their first
- * click, see `menu-on-demand.tsx`), anchored to the right of its trigger.
+ * click, see `menu-on-demand.tsx`), anchored to the right of its trigger and
+ * never wider than the screen. Tab closes it (the menu button pattern), and
+ * the focus goes back to its trigger.
  */
 export function DropdownShell({
   trigger,
@@ -19,14 +21,22 @@ export function DropdownShell({
   className?: string;
   children: ReactNode;
 }) {
+  const [open, setOpen] = useState(true);
   return (
-    <DropdownMenu.Root defaultOpen>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className={cn("z-50 rounded-lg border bg-card p-1 text-card-foreground shadow-lg", className)}
+          collisionPadding={8}
+          onKeyDown={(event) => {
+            if (event.key === "Tab") setOpen(false);
+          }}
+          className={cn(
+            "z-50 max-w-[calc(100vw-1rem)] rounded-lg border bg-card p-1 text-card-foreground shadow-lg",
+            className,
+          )}
         >
           {children}
         </DropdownMenu.Content>
