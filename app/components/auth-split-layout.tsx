@@ -6,7 +6,7 @@ const highlights = [
     text: "See every device signed in to your account, and sign any of them out in one click.",
   },
   {
-    icon: "icon-[lucide--fingerprint]",
+    icon: "icon-[lucide--fingerprint-pattern]",
     text: "Sign in with a passkey, your email, or an account you already have.",
   },
   {

@@ -7,8 +7,6 @@ import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { PasskeysCard } from "~/components/passkeys-card";
-import { SignOutForm } from "~/components/sign-out-form";
-import { SubmitButton } from "~/components/submit-button";
 import { Avatar } from "~/components/ui/avatar";
 import { dataHeaders } from "~/lib/route-headers";
 import { findProvider } from "~/lib/sign-in-providers";
@@ -55,48 +53,94 @@ function greetingName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
+/** The page's sections, in order: the side navigation links to each. */
+const SECTIONS = [
+  { id: "account", label: "Account", icon: "icon-[lucide--user-round]" },
+  { id: "sign-in-methods", label: "Sign-in methods", icon: "icon-[lucide--key-round]" },
+  { id: "passkeys", label: "Passkeys", icon: "icon-[lucide--fingerprint-pattern]" },
+  { id: "sessions", label: "Sessions", icon: "icon-[lucide--monitor-smartphone]" },
+  { id: "activity", label: "Recent activity", icon: "icon-[lucide--activity]" },
+  { id: "danger-zone", label: "Danger zone", icon: "icon-[lucide--triangle-alert]" },
+] as const;
+
+type SectionId = (typeof SECTIONS)[number]["id"];
+
+/** A section of the page, a target of the side navigation (clear of the sticky header). */
+function Section({ id, children }: { id: SectionId; children: React.ReactNode }) {
+  return (
+    <div id={id} className="scroll-mt-20">
+      {children}
+    </div>
+  );
+}
+
+/** The sections as a side column on wide screens, a row that scrolls sideways on a phone; plain links. */
+function SectionNav() {
+  return (
+    <nav aria-label="Settings" className="lg:sticky lg:top-20">
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
+        {SECTIONS.map((section) => (
+          <li key={section.id} className="shrink-0">
+            <a
+              href={`#${section.id}`}
+              className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
+            >
+              <span className={`${section.icon} size-4`} aria-hidden="true" />
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, sessions, passkeys, activity, hasPassword, providers, waysIn, freshUntil } = loaderData;
   useLinkedToast(loaderData.linked);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div className="flex min-w-0 flex-1 items-center gap-4">
-          <Avatar name={user.name} image={user.image} size="lg" />
-          <div className="min-w-0">
-            <h1 className="break-words font-bold text-2xl tracking-tight">
-              Welcome back, {greetingName(user.name)}
-            </h1>
-            <p className="truncate text-muted-foreground text-sm">{user.email}</p>
-          </div>
+      <div className="flex min-w-0 items-center gap-4">
+        <Avatar name={user.name} image={user.image} size="lg" />
+        <div className="min-w-0">
+          <h1 className="break-words font-bold text-2xl tracking-tight">
+            Welcome back, {greetingName(user.name)}
+          </h1>
+          <p className="text-muted-foreground text-sm">
+            Your account, how you sign in, and where you are signed in.
+          </p>
         </div>
-        <SignOutForm className="shrink-0">
-          {(busy) => (
-            <SubmitButton busy={busy} variant="outline" icon="icon-[lucide--log-out]">
-              Sign out
-            </SubmitButton>
-          )}
-        </SignOutForm>
       </div>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
-          <AccountCard user={user} />
-          <SessionsCard sessions={sessions} />
-          <ActivityCard activity={activity} />
-        </div>
-        <div className="grid gap-6">
-          <SignInMethodsCard
-            hasPassword={hasPassword}
-            providers={providers}
-            waysIn={waysIn}
-            linkError={loaderData.linkError}
-          />
-          <PasskeysCard
-            passkeys={passkeys}
-            thisDevice={sessions.find((session) => session.current)?.browser ?? "This device"}
-          />
-          <DeleteAccountCard hasPassword={hasPassword} freshUntil={freshUntil} />
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
+        <SectionNav />
+        <div className="grid min-w-0 gap-6">
+          <Section id="account">
+            <AccountCard user={user} />
+          </Section>
+          <Section id="sign-in-methods">
+            <SignInMethodsCard
+              hasPassword={hasPassword}
+              providers={providers}
+              waysIn={waysIn}
+              linkError={loaderData.linkError}
+            />
+          </Section>
+          <Section id="passkeys">
+            <PasskeysCard
+              passkeys={passkeys}
+              thisDevice={sessions.find((session) => session.current)?.browser ?? "This device"}
+            />
+          </Section>
+          <Section id="sessions">
+            <SessionsCard sessions={sessions} />
+          </Section>
+          <Section id="activity">
+            <ActivityCard activity={activity} />
+          </Section>
+          <Section id="danger-zone">
+            <DeleteAccountCard hasPassword={hasPassword} freshUntil={freshUntil} />
+          </Section>
         </div>
       </div>
     </div>

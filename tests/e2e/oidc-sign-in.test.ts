@@ -201,7 +201,7 @@ test.describe("account linking", () => {
     await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
     expect(await signedInUserId(page)).toBe(userId);
     // Both ways in are now listed on the dashboard.
-    await expect(page.locator("summary", { hasText: "Change password" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Change password" })).toBeVisible();
     await expect(page.getByRole("button", { name: `Unlink ${OIDC_NAME}` })).toBeVisible();
   });
 

@@ -14,16 +14,17 @@ export function DeleteAccountCard(props: DeleteAccountProps) {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete account</CardTitle>
+        <CardTitle>Danger zone</CardTitle>
         <CardDescription>
-          Deletes everything this app keeps about you. You will be signed out everywhere.
+          Deleting your account removes everything this app keeps about you and signs you out everywhere. It
+          cannot be undone.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <DeleteAccountTrigger
           {...props}
           renderTrigger={(handlers) => (
-            <Button type="button" variant="destructive" {...handlers}>
+            <Button type="button" variant="destructive-outline" {...handlers}>
               <span className="icon-[lucide--trash-2]" aria-hidden="true" />
               Delete account…
             </Button>

@@ -1,4 +1,5 @@
 import { LocalTime } from "~/components/local-time";
+import { SignOutForm } from "~/components/sign-out-form";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SessionSummary } from "~/server/sessions.server";
@@ -88,7 +89,15 @@ function SessionRow({ session }: { session: SessionSummary }) {
           ) : null}
         </div>
       </div>
-      {session.current ? null : (
+      {session.current ? (
+        <SignOutForm className="sm:shrink-0">
+          {(busy) => (
+            <SubmitButton busy={busy} variant="outline" size="sm" icon="icon-[lucide--log-out]">
+              Sign out
+            </SubmitButton>
+          )}
+        </SignOutForm>
+      ) : (
         <revoke.Form method="post" className="sm:shrink-0">
           <input type="hidden" name="intent" value="revoke-session" />
           <input type="hidden" name="id" value={session.id} />

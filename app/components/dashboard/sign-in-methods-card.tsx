@@ -69,19 +69,17 @@ function ChangePassword() {
   const { Form, formRef, busy, error, fieldError, notice, signInAgain } = useDashboardForm("change-password");
   const hasFieldError = Boolean(fieldError("currentPassword") || fieldError("newPassword"));
   return (
-    <details className="group rounded-lg border" open={Boolean(error) || undefined}>
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-lg px-4 py-3 [&::-webkit-details-marker]:hidden">
+    <div className="grid gap-4 rounded-lg border px-4 py-4">
+      <div className="flex items-center gap-3">
         <MethodIcon className="icon-[lucide--key-round]" />
-        <span className="flex-1 text-sm">
+        <p className="text-sm">
           <span className="block font-medium">Password</span>
-          <span className="block text-muted-foreground text-xs">Change password</span>
-        </span>
-        <span
-          className="icon-[lucide--chevron-down] size-4 text-muted-foreground transition-transform group-open:rotate-180"
-          aria-hidden="true"
-        />
-      </summary>
-      <Form method="post" ref={formRef} className="grid gap-4 border-t px-4 py-4">
+          <span className="block text-muted-foreground text-xs">
+            Changing it signs out every other session.
+          </span>
+        </p>
+      </div>
+      <Form method="post" ref={formRef} className="grid gap-4 sm:max-w-md" aria-label="Change password">
         <input type="hidden" name="intent" value="change-password" />
         <AccountUsername />
         <PasswordField
@@ -93,16 +91,13 @@ function ChangePassword() {
           error={fieldError("currentPassword")}
         />
         <NewPasswordField error={fieldError("newPassword")} />
-        <p className="text-muted-foreground text-xs">Changing it signs out every other session.</p>
         <FormFeedback error={hasFieldError ? null : error} notice={notice} />
-        <SubmitButton busy={busy}>Change password</SubmitButton>
+        <SubmitButton busy={busy} variant="outline" className="justify-self-start">
+          Change password
+        </SubmitButton>
       </Form>
-      {signInAgain ? (
-        <div className="px-4 pb-4">
-          <SignInAgainButton />
-        </div>
-      ) : null}
-    </details>
+      {signInAgain ? <SignInAgainButton /> : null}
+    </div>
   );
 }
 

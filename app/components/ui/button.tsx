@@ -7,6 +7,9 @@ const base =
 const variants = {
   default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
   destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90",
+  /** A destructive action that should not be the loudest thing on its page. */
+  "destructive-outline":
+    "border border-destructive/50 bg-background text-destructive hover:bg-destructive/10",
   outline:
     "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:border-input dark:bg-input/30 dark:hover:bg-input/50",
   secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
