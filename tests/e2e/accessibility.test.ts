@@ -1,7 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { COLOR_MODE_STORAGE_KEY } from "~/lib/constants";
-import { newAccount, sameOrigin, signUpByRequest, startSignUpByRequest } from "../fixtures/accounts";
+import {
+  newAccount,
+  openDashboardAs,
+  sameOrigin,
+  signUpByRequest,
+  startSignUpByRequest,
+} from "../fixtures/accounts";
 import { makeUnverified } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
@@ -73,9 +79,7 @@ for (const mode of ["light", "dark"] as const) {
     test("the dashboard has no accessibility violations, also with its forms and dialog open", async ({
       page,
     }) => {
-      await signUpByRequest(page.request, newAccount());
-      await page.goto("/dashboard");
-      await waitForHydration(page);
+      await openDashboardAs(page);
       await expect(page.locator("html")).toHaveClass(mode);
       expect(await violationsOn(page)).toEqual([]);
 

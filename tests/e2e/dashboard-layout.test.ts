@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
-import { waitForHydration } from "../fixtures/page-state";
+import { openDashboardAs } from "../fixtures/accounts";
 
 const SECTIONS = ["Account", "Sign-in methods", "Passkeys", "Sessions", "Recent activity", "Danger zone"];
 
@@ -16,10 +15,7 @@ async function sectionTops(page: Page): Promise<Record<string, number>> {
 test("the dashboard is a settings page: a side navigation, change password in view, the danger zone last and quiet", async ({
   page,
 }) => {
-  const account = newAccount();
-  await signUpByRequest(page.request, account);
-  await page.goto("/dashboard");
-  await waitForHydration(page);
+  const account = await openDashboardAs(page);
   const nav = page.getByRole("navigation", { name: "Settings" });
   await expect(nav.getByRole("link")).toHaveText(SECTIONS);
 
@@ -69,9 +65,7 @@ test.describe("on a phone", () => {
   test("how you sign in comes before the activity log, and the navigation scrolls sideways", async ({
     page,
   }) => {
-    await signUpByRequest(page.request, newAccount());
-    await page.goto("/dashboard");
-    await waitForHydration(page);
+    await openDashboardAs(page);
     const tops = await sectionTops(page);
     expect(tops["Sign-in methods"]).toBeLessThan(tops["Recent activity"] ?? 0);
     expect(tops.Passkeys).toBeLessThan(tops["Recent activity"] ?? 0);

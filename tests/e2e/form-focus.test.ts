@@ -1,5 +1,5 @@
 import { expect, type Route, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, openDashboardAs, signUpByRequest } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
 
 test("while a form posts, the focus stays on its busy button; refused, it moves to the message", async ({
@@ -36,9 +36,7 @@ test("while a form posts, the focus stays on its busy button; refused, it moves 
 test("a refused field gets the focus, and its error is read with it, each time it is refused", async ({
   page,
 }) => {
-  await signUpByRequest(page.request, newAccount());
-  await page.goto("/dashboard");
-  await waitForHydration(page);
+  await openDashboardAs(page);
   const current = page.getByLabel("Current password");
   await current.fill("not my password");
   await page.getByLabel("New password").fill("a new password here");

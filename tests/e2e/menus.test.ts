@@ -1,13 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, openDashboardAs, signUpByRequest } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
 
 test("before their code loads, menu and dialog buttons say what they open, and ArrowDown opens a menu the first time", async ({
   page,
 }) => {
-  await signUpByRequest(page.request, newAccount());
-  await page.goto("/dashboard");
-  await waitForHydration(page);
+  await openDashboardAs(page);
   const account = page.getByRole("button", { name: "Account menu for Ada Lovelace" });
   const colourMode = page.getByRole("button", { name: /^Colour mode/ });
   const deleteAccount = page.getByRole("button", { name: "Delete account…" });
@@ -30,9 +28,7 @@ test("before their code loads, menu and dialog buttons say what they open, and A
 });
 
 test("Tab closes an open menu and gives the focus back to its button", async ({ page }) => {
-  await signUpByRequest(page.request, newAccount());
-  await page.goto("/dashboard");
-  await waitForHydration(page);
+  await openDashboardAs(page);
   const account = page.getByRole("button", { name: "Account menu for Ada Lovelace" });
   await account.click();
   await expect(page.getByRole("menu")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { newAccount, RESET_SUBJECT, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { openDashboardAs, RESET_SUBJECT, sameOrigin } from "../fixtures/accounts";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
 
@@ -32,10 +32,7 @@ test("every password field can show what was typed: sign-in, create account, cha
   await waitForHydration(page);
   await expectToggle(page, page.getByLabel("Password", { exact: true }));
 
-  const account = newAccount();
-  await signUpByRequest(page.request, account);
-  await page.goto("/dashboard");
-  await waitForHydration(page);
+  const account = await openDashboardAs(page);
   await expectToggle(page, page.getByLabel("Current password"));
   await expectToggle(page, page.getByLabel("New password"));
   await page.getByRole("button", { name: "Delete account…" }).click();
@@ -52,10 +49,7 @@ test("every password field can show what was typed: sign-in, create account, cha
 test("forms that ask only for a password carry the account's address for password managers", async ({
   page,
 }) => {
-  const account = newAccount();
-  await signUpByRequest(page.request, account);
-  await page.goto("/dashboard");
-  await waitForHydration(page);
+  const account = await openDashboardAs(page);
   const usernameIn = (form: Locator) => form.locator('input[autocomplete="username"]');
   await expect(usernameIn(page.locator("form", { has: page.getByLabel("Current password") }))).toHaveValue(
     account.email,
