@@ -1,4 +1,5 @@
 import { PreloadLink } from "~/components/preload-link";
+import { ProductPreview } from "~/components/product-preview";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/components/use-session";
 
@@ -7,34 +8,24 @@ export const handle = { title: "" };
 
 const features = [
   {
-    icon: "icon-[lucide--shield-check]",
-    title: "Secure sessions",
-    text: "Server-side sessions in signed, HttpOnly cookies. List them, revoke them, sign out everywhere.",
+    icon: "icon-[lucide--fingerprint-pattern]",
+    title: "Passkeys, built in",
+    text: "Sign in with your fingerprint, face or device PIN. Nothing to remember, nothing to leak.",
   },
   {
-    icon: "icon-[lucide--key-round]",
-    title: "Sign in your way",
-    text: "Email and password hashed with scrypt today; OAuth, OpenID Connect and passkeys on the same base.",
+    icon: "icon-[lucide--monitor-smartphone]",
+    title: "Every session in view",
+    text: "See each browser signed in to your account, where and when, and sign any of them out.",
   },
   {
-    icon: "icon-[lucide--zap]",
-    title: "Fast on a slow phone",
-    text: "Rendered on the server, streamed to the browser, with the right header in the very first paint.",
+    icon: "icon-[lucide--mail-check]",
+    title: "Told about every change",
+    text: "A new device, a new password, a new way in: an email at once, with a way to undo it.",
   },
   {
-    icon: "icon-[lucide--database]",
-    title: "Zero-config start",
-    text: "An embedded SQLite database and a generated secret: one command and it runs.",
-  },
-  {
-    icon: "icon-[lucide--route]",
-    title: "Guards that hold",
-    text: "Guest-only and member-only pages are checked on the server before any HTML is sent.",
-  },
-  {
-    icon: "icon-[lucide--book-open]",
-    title: "Readable in an afternoon",
-    text: "Small modules, one place for constants, tests that fail when behaviour breaks.",
+    icon: "icon-[lucide--accessibility]",
+    title: "Works for everyone",
+    text: "Quick on a slow phone, usable by keyboard and screen reader, in light or dark.",
   },
 ];
 
@@ -47,38 +38,42 @@ export default function Home() {
           aria-hidden="true"
           className="-z-10 pointer-events-none absolute inset-0 bg-[radial-gradient(60%_50%_at_50%_0%,color-mix(in_oklch,var(--primary)_18%,transparent),transparent)]"
         />
-        <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="rounded-full border bg-background/60 px-3 py-1 text-muted-foreground text-xs">
-            Passkeys · Sign-in alerts · Every session in view
-          </p>
-          <h1 className="mt-6 text-balance font-bold text-4xl tracking-tight sm:text-6xl">
-            The app shell your product starts from
-          </h1>
-          <p className="mt-5 max-w-xl text-balance text-lg text-muted-foreground">
-            Sign-in, sessions, a dashboard and everything around them, production-ready on day one.
-          </p>
-          <div className="mt-9 flex flex-wrap items-center justify-center gap-3">
-            {session ? (
-              <Button asChild size="lg">
-                <PreloadLink to="/dashboard">
-                  Go to dashboard
-                  <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
-                </PreloadLink>
-              </Button>
-            ) : (
-              <Button asChild size="lg">
-                <PreloadLink to="/login">
-                  Sign in
-                  <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
-                </PreloadLink>
-              </Button>
-            )}
-            {session ? null : (
-              <Button asChild size="lg" variant="outline">
-                <PreloadLink to="/login?mode=signup">Create an account</PreloadLink>
-              </Button>
-            )}
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
+          <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
+            <p className="rounded-full border bg-background/60 px-3 py-1 text-muted-foreground text-xs">
+              Passkeys · Sign-in alerts · Every session in view
+            </p>
+            <h1 className="mt-6 text-balance font-bold text-4xl tracking-tight sm:text-5xl">
+              Sign in once. Stay in control.
+            </h1>
+            <p className="mt-5 max-w-xl text-balance text-lg text-muted-foreground">
+              One account you open with a passkey, your email or an account you already have, and a dashboard
+              that shows where you are signed in and everything that changed.
+            </p>
+            <div className="mt-9 flex flex-wrap items-center justify-center gap-3 lg:justify-start">
+              {session ? (
+                <Button asChild size="lg">
+                  <PreloadLink to="/dashboard">
+                    Go to dashboard
+                    <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
+                  </PreloadLink>
+                </Button>
+              ) : (
+                <Button asChild size="lg">
+                  <PreloadLink to="/login">
+                    Sign in
+                    <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
+                  </PreloadLink>
+                </Button>
+              )}
+              {session ? null : (
+                <Button asChild size="lg" variant="outline">
+                  <PreloadLink to="/login?mode=signup">Create an account</PreloadLink>
+                </Button>
+              )}
+            </div>
           </div>
+          <ProductPreview />
         </div>
       </section>
       <section
@@ -86,16 +81,18 @@ export default function Home() {
         className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20"
       >
         <h2 id="features-heading" className="text-center font-semibold text-2xl tracking-tight sm:text-3xl">
-          Everything a real product needs
+          What your account gives you
         </h2>
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-10 grid gap-x-10 gap-y-8 sm:grid-cols-2">
           {features.map((feature) => (
-            <li key={feature.title} className="rounded-xl border bg-card p-6 shadow-xs">
-              <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <li key={feature.title} className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
                 <span className={`${feature.icon} size-5`} aria-hidden="true" />
               </span>
-              <h3 className="mt-4 font-semibold">{feature.title}</h3>
-              <p className="mt-1.5 text-muted-foreground text-sm leading-relaxed">{feature.text}</p>
+              <div>
+                <h3 className="font-semibold">{feature.title}</h3>
+                <p className="mt-1 text-muted-foreground text-sm leading-relaxed">{feature.text}</p>
+              </div>
             </li>
           ))}
         </ul>

@@ -32,6 +32,23 @@ test("sign in, create account and forgot password share one layout, its panel ab
   }
 });
 
+test("the landing page says what people get, with a picture of the product described in words", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.locator("body")).not.toContainText(/scrypt|HttpOnly|React Router|Hono|better-auth/);
+  await expect(page.getByRole("img", { name: /^A preview of the dashboard/ })).toBeVisible();
+  const features = page
+    .getByRole("region", { name: "What your account gives you" })
+    .getByRole("heading", { level: 3 });
+  await expect(features).toHaveText([
+    "Passkeys, built in",
+    "Every session in view",
+    "Told about every change",
+    "Works for everyone",
+  ]);
+});
+
 test("the header offers 'Sign in' everywhere but on the sign-in page itself", async ({ page }) => {
   const headerSignIn = page.getByRole("banner").getByRole("link", { name: "Sign in" });
   await page.goto("/forgot-password");

@@ -1,0 +1,74 @@
+/** Sessions as the dashboard lists them, for the picture on the landing page. */
+const previewSessions = [
+  { icon: "icon-[lucide--laptop]", browser: "Chrome on macOS", where: "Signed in today", current: true },
+  {
+    icon: "icon-[lucide--smartphone]",
+    browser: "Safari on iOS",
+    where: "Last active yesterday",
+    current: false,
+  },
+  {
+    icon: "icon-[lucide--monitor]",
+    browser: "Firefox on Windows",
+    where: "Last active 3 weeks ago",
+    current: false,
+  },
+];
+
+/**
+ * A picture of the dashboard, drawn with the app's own styles (crisp at any
+ * size, in both colour modes, no image to download): the sessions list and
+ * a sign-in alert. One image to assistive technology, described in words.
+ */
+export function ProductPreview() {
+  return (
+    <div
+      role="img"
+      aria-label="A preview of the dashboard: three signed-in browsers, each of the others with a Sign out button, and an email alert about a new sign-in."
+      className="relative mx-auto w-full max-w-md select-none sm:mb-14 lg:max-w-none"
+    >
+      <div className="rounded-xl border bg-card p-5 text-card-foreground shadow-xl">
+        <div className="flex items-center justify-between">
+          <p className="font-semibold">Active sessions</p>
+          <span className="rounded-md border px-2.5 py-1 text-muted-foreground text-xs">
+            Sign out everywhere else
+          </span>
+        </div>
+        <ul className="mt-4 divide-y rounded-lg border">
+          {previewSessions.map((session) => (
+            <li key={session.browser} className="flex items-center gap-3 px-3 py-2.5">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+                <span className={`${session.icon} size-4`} />
+              </span>
+              <span className="min-w-0 flex-1 text-sm">
+                <span className="flex items-center gap-2 font-medium">
+                  {session.browser}
+                  {session.current ? (
+                    <span className="rounded-full bg-primary/10 px-2 py-0.5 text-primary text-xs">
+                      This device
+                    </span>
+                  ) : null}
+                </span>
+                <span className="block text-muted-foreground text-xs">{session.where}</span>
+              </span>
+              {session.current ? null : (
+                <span className="rounded-md border px-2.5 py-1 text-xs">Sign out</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="relative mt-3 flex items-start gap-3 rounded-lg border bg-background p-3 shadow-lg sm:absolute sm:-right-4 sm:-bottom-14 sm:mt-0 sm:w-80">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+          <span className="icon-[lucide--mail-check] size-4" />
+        </span>
+        <span className="text-xs leading-relaxed">
+          <span className="block font-medium text-sm">New sign-in to your account</span>
+          <span className="text-muted-foreground">
+            Firefox on Windows, just now. Not you? Sign out everywhere.
+          </span>
+        </span>
+      </div>
+    </div>
+  );
+}
