@@ -1,3 +1,5 @@
+import { ThisDeviceBadge } from "~/components/this-device-badge";
+
 /** Sessions as the dashboard lists them, for the picture on the landing page. */
 const previewSessions = [
   { icon: "icon-[lucide--laptop]", browser: "Chrome on macOS", where: "Signed in today", current: true },
@@ -43,11 +45,7 @@ export function ProductPreview() {
               <span className="min-w-0 flex-1 text-sm">
                 <span className="flex items-center gap-2 font-medium">
                   {session.browser}
-                  {session.current ? (
-                    <span className="rounded-full bg-primary/10 px-2 py-0.5 text-primary text-xs">
-                      This device
-                    </span>
-                  ) : null}
+                  {session.current ? <ThisDeviceBadge /> : null}
                 </span>
                 <span className="block text-muted-foreground text-xs">{session.where}</span>
               </span>

@@ -1,6 +1,7 @@
 import { LocalTime } from "~/components/local-time";
 import { SignOutForm } from "~/components/sign-out-form";
 import { SubmitButton } from "~/components/submit-button";
+import { ThisDeviceBadge } from "~/components/this-device-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SessionSummary } from "~/server/sessions.server";
 import { FormFeedback } from "./form-feedback";
@@ -64,11 +65,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <div className="min-w-0 text-sm">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {session.browser}
-            {session.current ? (
-              <span className="rounded-full bg-primary/10 px-2 py-0.5 font-medium text-primary text-xs">
-                This device
-              </span>
-            ) : null}
+            {session.current ? <ThisDeviceBadge /> : null}
           </p>
           <p className="text-muted-foreground text-xs">
             {session.ip ?? "Unknown IP"} · Signed in <LocalTime value={session.createdAt} />
