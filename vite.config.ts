@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { appIcons } from "./vite/app-icons.ts";
 import { buildInfo } from "./vite/build-info.ts";
 import { clientChunks } from "./vite/client-chunks.ts";
 import { nodeEntry } from "./vite/node-entry.ts";
@@ -13,5 +14,13 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), buildInfo(), clientChunks(), precompressAssets(), nodeEntry()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    buildInfo(),
+    appIcons(),
+    clientChunks(),
+    precompressAssets(),
+    nodeEntry(),
+  ],
 });

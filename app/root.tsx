@@ -10,7 +10,7 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import { DocumentTitle } from "~/components/document-title";
+import { DocumentTitle, usePageDescription } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
 import { MAIN_ID, NavigationFocus, SkipLink } from "~/components/navigation-focus";
 import { NavigationProgress } from "~/components/navigation-progress";
@@ -19,6 +19,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
+import { BRAND_COLORS } from "~/lib/constants";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/guards.server";
@@ -52,6 +53,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // Icons made at build time from app/brand/logo.svg (vite/app-icons.ts); the SVG follows the colour mode.
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
   // The typeface's Latin subset, which every page uses: fetched with the stylesheet, not after it.
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
@@ -60,12 +66,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const forcedColorMode = useForcedColorMode();
   const Toaster = useMountedToaster();
   const { nonce, requestId } = useRequestInfo();
+  const description = usePageDescription();
   return (
     <html lang="en" data-color-mode-forced={forcedColorMode ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="description" content={description} />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={BRAND_COLORS.background} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={BRAND_COLORS.darkBackground} />
         {/* Which build rendered this page: for support, and compared with /_app/builds/latest.json. */}
         <meta name="build-id" content={import.meta.env.BUILD_ID} />
         {requestId ? <meta name="request-id" content={requestId} /> : null}

@@ -31,6 +31,7 @@ import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
+import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
 import { clientIp } from "./client-ip";
@@ -131,6 +132,7 @@ export async function createServerApp() {
   // Hot JSON endpoints first: they never need the static files or React.
   app.route(SESSION_API_PATH, sessionApi(services));
   app.route(ICONS_API_PATH, iconsApi());
+  app.route("/", appManifest(env.APP_NAME));
   app.route(AUTH_API_PATH, authApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 

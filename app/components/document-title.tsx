@@ -20,3 +20,16 @@ export function DocumentTitle({ pageTitle }: { pageTitle?: string }) {
   const handleTitle = typeof fromHandle === "function" ? fromHandle(new URLSearchParams(search)) : fromHandle;
   return <title>{formatTitle(pageTitle ?? handleTitle ?? titleFromPath(pathname), appName)}</title>;
 }
+
+/** What search results and link previews say about the app, unless a page says more (`handle.description`). */
+export const APP_DESCRIPTION =
+  "Sign in with a passkey, your email or an account you already have, and see every device signed in to your account.";
+
+/** The page's `<meta name="description">`: the deepest route's `handle.description`, else the app's. */
+export function usePageDescription(): string {
+  return (
+    useMatches()
+      .map((match) => (match.handle as { description?: string } | undefined)?.description)
+      .findLast((description) => description !== undefined) ?? APP_DESCRIPTION
+  );
+}

@@ -269,3 +269,12 @@ export const CONFIRM_SIGN_UP_PATH = "/confirm-sign-up";
 export const SIGN_OUT_EVERYWHERE_PATH = "/sign-out-everywhere";
 /** The query parameter that carries a mailed link's token. */
 export const MAIL_TOKEN_PARAM = "token";
+
+/** The brand's colours outside the stylesheet: the web app manifest and the browser's toolbar. */
+export const BRAND_COLORS = {
+  /** The brand blue (light mode's primary), the toolbar's colour on light pages. */
+  theme: "#1d4ed8",
+  /** The page colour of each mode. */
+  background: "#ffffff",
+  darkBackground: "#0b0b0f",
+} as const;

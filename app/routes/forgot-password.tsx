@@ -15,7 +15,10 @@ import { readFormPost } from "~/server/form-post.server";
 import { clientIpOf, retryAfterOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
-export const handle = { title: "Forgot password" };
+export const handle = {
+  title: "Forgot password",
+  description: "Get a link by email to choose a new password.",
+};
 
 export const headers = mailLinkPageHeaders;
 

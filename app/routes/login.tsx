@@ -29,6 +29,7 @@ import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = {
+  description: "Sign in with a passkey, your email and password, or an account you already have.",
   title: (search: URLSearchParams) =>
     modeOf(search.get("mode")) === "signup" ? "Create account" : "Sign in",
 };

@@ -25,6 +25,37 @@ async function violationsOn(page: Page) {
 // axe-core reads every node of a page, seconds each on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
 
+/** Paths whose own answer is an error on purpose: their document's status is not a failure. */
+const ERROR_PAGES = new Set(["/no/such/page", "/sign-out-everywhere"]);
+
+/** What went wrong in the browser while a test ran: console errors, and requests that failed. */
+const problems = new WeakMap<Page, string[]>();
+
+// Every page these tests visit, signed in or out, in both modes: no console
+// error, no failed request (a 4xx/5xx answer or none at all), besides axe.
+test.beforeEach(({ page }) => {
+  const seen: string[] = [];
+  problems.set(page, seen);
+  const expected = (url: string) => ERROR_PAGES.has(new URL(url).pathname);
+  page.on("console", (message) => {
+    if (message.type() === "error" && !expected(message.location().url || page.url()))
+      seen.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => seen.push(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // A navigation that replaced a page still loading is not a failure.
+    if (request.failure()?.errorText !== "net::ERR_ABORTED") seen.push(`failed: ${request.url()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !expected(response.url()))
+      seen.push(`${response.status()}: ${response.url()}`);
+  });
+});
+
+test.afterEach(({ page }) => {
+  expect(problems.get(page)).toEqual([]);
+});
+
 for (const mode of ["light", "dark"] as const) {
   test.describe(`${mode} mode`, () => {
     test.beforeEach(async ({ page }) => {
@@ -34,8 +65,10 @@ for (const mode of ["light", "dark"] as const) {
       ] as const);
     });
 
-    test("the landing and sign-in pages have no accessibility violations", async ({ page }) => {
-      for (const path of ["/", "/login"]) {
+    test("the landing, sign-in, create-account, forgot-password and 404 pages have no accessibility violations", async ({
+      page,
+    }) => {
+      for (const path of ["/", "/login", "/login?mode=signup", "/forgot-password", "/no/such/page"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator("html")).toHaveClass(mode);
@@ -82,6 +115,15 @@ for (const mode of ["light", "dark"] as const) {
       await openDashboardAs(page);
       await expect(page.locator("html")).toHaveClass(mode);
       expect(await violationsOn(page)).toEqual([]);
+      await page.goto("/");
+      await waitForHydration(page);
+      expect(await violationsOn(page), "/ signed in").toEqual([]);
+      // With the account menu open, the page stays a page: nothing is hidden from assistive technology.
+      await page.getByRole("button", { name: /^Account menu for/ }).click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      expect(await violationsOn(page), "account menu open").toEqual([]);
+      await page.goto("/dashboard");
+      await waitForHydration(page);
 
       await page.getByRole("button", { name: "Delete account…" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -23,24 +23,25 @@ export function DropdownShell({
 }) {
   const [open, setOpen] = useState(true);
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    // Not modal: an open menu does not hide the rest of the page from assistive technology
+    // (axe: a page with its main landmark hidden), and Escape, Tab or a click outside closes it.
+    // No portal: the open menu stays inside its landmark (the header), where axe wants content.
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          onKeyDown={(event) => {
-            if (event.key === "Tab") setOpen(false);
-          }}
-          className={cn(
-            "z-50 max-w-[calc(100vw-1rem)] rounded-lg border bg-card p-1 text-card-foreground shadow-lg",
-            className,
-          )}
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        collisionPadding={8}
+        onKeyDown={(event) => {
+          if (event.key === "Tab") setOpen(false);
+        }}
+        className={cn(
+          "z-50 max-w-[calc(100vw-1rem)] rounded-lg border bg-card p-1 text-card-foreground shadow-lg",
+          className,
+        )}
+      >
+        {children}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
