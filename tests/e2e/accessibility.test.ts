@@ -36,7 +36,9 @@ const problems = new WeakMap<Page, string[]>();
 test.beforeEach(({ page }) => {
   const seen: string[] = [];
   problems.set(page, seen);
-  const expected = (url: string) => ERROR_PAGES.has(new URL(url).pathname);
+  // A refused form post (a wrong password: 401) is an answer, not a failure; its URL is noted.
+  const refusals = new Set<string>();
+  const expected = (url: string) => ERROR_PAGES.has(new URL(url).pathname) || refusals.has(url);
   page.on("console", (message) => {
     if (message.type() === "error" && !expected(message.location().url || page.url()))
       seen.push(`console: ${message.text()}`);
@@ -47,8 +49,9 @@ test.beforeEach(({ page }) => {
     if (request.failure()?.errorText !== "net::ERR_ABORTED") seen.push(`failed: ${request.url()}`);
   });
   page.on("response", (response) => {
-    if (response.status() >= 400 && !expected(response.url()))
-      seen.push(`${response.status()}: ${response.url()}`);
+    if (response.status() < 400) return;
+    if (response.request().method() === "POST") refusals.add(response.url());
+    else if (!expected(response.url())) seen.push(`${response.status()}: ${response.url()}`);
   });
 });
 
@@ -74,6 +77,14 @@ for (const mode of ["light", "dark"] as const) {
         await expect(page.locator("html")).toHaveClass(mode);
         expect(await violationsOn(page), path).toEqual([]);
       }
+      // A refused sign-in: its alert is readable too.
+      await page.goto("/login");
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill("nobody@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("not a password");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      expect(await violationsOn(page), "refused sign-in").toEqual([]);
     });
 
     test("the pages behind mailed links have no accessibility violations", async ({ page, browser }) => {

@@ -11,7 +11,7 @@ export function Alert({ className, children, ...props }: ComponentProps<"div">) 
       role="alert"
       tabIndex={-1}
       className={cn(
-        "flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-destructive text-sm",
+        "flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-destructive-text text-sm",
         className,
       )}
       {...props}
