@@ -18,6 +18,7 @@ import { useRequestInfo } from "~/components/request-info";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
+import { useCloseSignInPopup } from "~/components/use-close-sign-in-popup";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { BRAND_COLORS } from "~/lib/constants";
 import { servicesContext, sessionContext } from "~/server/context.server";
@@ -102,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { session, buildPollIntervalMs } = useLoaderData<typeof loader>();
   useBrowserSession(session);
+  useCloseSignInPopup(session !== null);
   useApplyForcedColorMode();
   useEffect(
     () => startBuildWatcher({ ownId: import.meta.env.BUILD_ID, intervalMs: buildPollIntervalMs }),

@@ -59,6 +59,8 @@ export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 export const POPUP_WIDTH = 960;
 export const POPUP_HEIGHT = 600;
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
+/** A popup flag older than this is left over from a sign-in given up halfway: it closes nothing. */
+export const POPUP_FLAG_MAX_AGE_MS = 10 * 60 * 1000;
 /**
  * SPEC §10's Cross-Origin-Opener-Policy, which the sign-in pages send
  * themselves: the popup flow must work with it (it separates the popup from

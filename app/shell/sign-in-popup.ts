@@ -1,6 +1,7 @@
 import {
   POPUP_CLOSED_POLL_MS,
   POPUP_FLAG_KEY,
+  POPUP_FLAG_MAX_AGE_MS,
   POPUP_HEIGHT,
   POPUP_WIDTH,
   POPUP_WINDOW_NAME,
@@ -38,13 +39,17 @@ export function openSignInPopup(): Window | null {
 /**
  * In the popup, back on the app and signed in: removes the flag (which
  * tells the opener, through its `storage` event) and reports whether it was
- * there, i.e. whether this window is the sign-in popup and may close.
+ * there, i.e. whether this window is the sign-in popup and may close. A flag
+ * older than a sign-in takes (its popup was closed halfway) is removed and
+ * does not count: it must never close a window the visitor opened.
  */
-export function takePopupFlag(): boolean {
+export function takePopupFlag(now = Date.now()): boolean {
   try {
-    if (localStorage.getItem(POPUP_FLAG_KEY) === null) return false;
+    const setAt = localStorage.getItem(POPUP_FLAG_KEY);
+    if (setAt === null) return false;
     localStorage.removeItem(POPUP_FLAG_KEY);
-    return true;
+    const age = now - Number(setAt);
+    return age >= 0 && age < POPUP_FLAG_MAX_AGE_MS;
   } catch {
     return false;
   }
