@@ -20,7 +20,9 @@ import { isEditingForm } from "./form-activity";
  *    manifest version change, and navigates to the target: we leave that be.)
  *    We catch that reload with the Navigation API's `navigate` event (a
  *    scripted "reload" while a router navigation is pending), cancel it, and
- *    load the navigation's target instead, under our guard. Browsers without
+ *    load the navigation's target instead, under our guard; once that load
+ *    has started, every further scripted reload (the target's layout and
+ *    page both failing) is cancelled too. Browsers without
  *    the Navigation API keep React Router's own reload of the current page.
  * 2. Vite's `vite:preloadError`, for the app's own lazy chunks (`import()`
  *    in our code, e.g. the toaster). We take it (`preventDefault`, so the
@@ -122,7 +124,14 @@ function pendingNavigationPath(): string | null {
 
 function onNavigate(event: Event): void {
   const { navigationType, userInitiated, cancelable } = event as NavigateEvent;
-  if (leaving || navigationType !== "reload" || userInitiated || !cancelable) return;
+  if (navigationType !== "reload" || userInitiated || !cancelable) return;
+  // Already on the way to the target: each further route module that fails
+  // (a layout and its page, say) makes React Router reload the current page
+  // again, which would cancel that load and leave the tab where it was.
+  if (leaving) {
+    event.preventDefault();
+    return;
+  }
   const target = pendingNavigationPath();
   if (target === null) return; // Not React Router's route-module reload: leave it alone.
   event.preventDefault();

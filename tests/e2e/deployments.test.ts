@@ -206,6 +206,28 @@ test.describe("a route's code that cannot be loaded", () => {
     expect(dashboardLoads()).toBe(2);
   });
 
+  test("when every route module of the target fails (its layout and its page), the tab ends on the target, loaded once", async ({
+    page,
+  }) => {
+    const loginLoads = countDocumentLoads(page, "/login");
+    const homeLoads = countDocumentLoads(page, "/");
+    const failed = new Set<string>();
+    await page.route(/\/assets\/(guest-layout|login)-[\w-]+\.js$/, (route) => {
+      failed.add(/guest-layout-/.test(route.request().url()) ? "layout" : "page");
+      return route.abort();
+    });
+    await openApp(page, "/");
+    const arrived = page.waitForURL("/login");
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+    await arrived;
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeVisible();
+    expect([...failed].sort()).toEqual(["layout", "page"]);
+    // One load of the target, and none again of where the click started.
+    expect(loginLoads()).toBe(1);
+    expect(homeLoads()).toBe(1);
+    expect((await readReloadGuard(page)).record.path).toBe("/login");
+  });
+
   test("reloads again once the 10 s have passed", async ({ page }) => {
     await signUpByRequest(page.request, newAccount());
     await page.route("**/assets/dashboard-*.js", (route) => route.abort());
