@@ -12,13 +12,14 @@
  * `pg_ctlcluster`, as root).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { collectOutput } from "../tests/fixtures/process-output.ts";
 import { freePort } from "../tests/fixtures/tcp.ts";
+import { createAccountThroughOutbox, outboxMails, until } from "./outbox-account.ts";
 import { serveArguments } from "./serve-arguments.ts";
 
 const password = "correct horse battery";
@@ -30,15 +31,6 @@ type Server = {
   dataDir: string;
   output: () => string;
   exited: Promise<number | null>;
-};
-
-const until = async (condition: () => boolean | Promise<boolean>, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resume) => setTimeout(resume, 50));
-  }
-  return false;
 };
 
 async function startServer(
@@ -86,43 +78,10 @@ const form = (base: string, fields: Record<string, string>) =>
 const signUp = (base: string, email: string) =>
   form(base, { intent: "signup", name: "Reliability", email, password });
 
-/** The texts of the mails written to the outbox folder (files still being written are left for later). */
-function outboxMails(dataDir: string): string[] {
-  const outbox = join(dataDir, "outbox");
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((file) => file.endsWith(".eml"))
-    .map((file) => readFileSync(join(outbox, file), "utf8"));
-}
-
-/** The code of the newest sign-up mail to `email` in the outbox folder. */
-function codeInOutbox(dataDir: string, email: string): string | undefined {
-  const outbox = join(dataDir, "outbox");
-  const mails = existsSync(outbox)
-    ? readdirSync(outbox).map((file) => readFileSync(join(outbox, file), "utf8"))
-    : [];
-  const mail = mails.filter((text) => text.includes(`To: ${email}`)).at(-1);
-  return mail?.match(/^Subject: (\d{6}) is your/m)?.[1];
-}
-
 /** An account, email first: the code read from the outbox. Returns its address. */
 async function createAccount(server: Server): Promise<string> {
   const email = `account-${Date.now()}@example.com`;
-  const started = await fetch(`${server.base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "signup", name: "Reliability", email, password }),
-  });
-  const id = new URL(started.headers.get("location") ?? "", server.base).searchParams.get("id") ?? "";
-  await until(() => Boolean(codeInOutbox(server.dataDir, email)), 10_000);
-  const confirmed = await fetch(`${server.base}/confirm-sign-up`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "confirm", id, code: codeInOutbox(server.dataDir, email) ?? "" }),
-  });
-  if (confirmed.status !== 302) throw new Error(`could not create an account (${confirmed.status})`);
+  await createAccountThroughOutbox(server, { name: "Reliability", email, password });
   return email;
 }
 

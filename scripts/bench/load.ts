@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { median } from "./median.ts";
 
 export type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -21,11 +22,6 @@ export async function load(
 
 export type Target = { url: string; headers?: Record<string, string> };
 export type RoundsResult = LoadResult & { share: number; runs: Array<{ rps: number; p99: number }> };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /**
  * Loads every target once per round, in turn, for `rounds` rounds, so a slow

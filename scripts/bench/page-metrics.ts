@@ -2,12 +2,11 @@ import { readFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { BrowserContext } from "@playwright/test";
 
-/** Brotli size (quality 11) of a built asset, found by its URL path under build/client. */
-function brotliSize(url: string): number {
-  const path = new URL(url).pathname;
-  if (!path.startsWith("/assets/")) return 0;
-  const file = readFileSync(`build/client${path}`);
-  return brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+/** Brotli size (quality 11) of a built asset, found by its URL path; 0 for anything else. */
+function brotliSize(url: string, assetFile: AssetFiles): number {
+  const file = url ? assetFile(new URL(url).pathname) : undefined;
+  if (!file) return 0;
+  return brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
 export type PageMetrics = {
@@ -21,18 +20,37 @@ export type PageMetrics = {
   cssBytes: number;
   htmlTransferred: number;
   ttfb: number;
+  domContentLoaded: number;
   fcp: number;
   lcp: number;
   cls: number;
 };
 
+/** The built file of an asset URL: ours are under build/client, a peer's under its own folder. */
+export type AssetFiles = (urlPath: string) => string | undefined;
+
 /**
  * Loads `path` in a fresh tab with an empty cache and measures what a first
  * visit costs: requests, bytes on the wire (compressed) and decoded, and the
- * page's own timings (TTFB, FCP, LCP, CLS).
+ * page's own timings (TTFB, DOMContentLoaded, FCP, LCP, CLS). With
+ * `blockScripts`, every script file is refused: what HTML and CSS alone paint.
  */
-export async function measurePage(context: BrowserContext, path: string): Promise<PageMetrics> {
+export async function measurePage(
+  context: BrowserContext,
+  path: string,
+  {
+    assetFile,
+    blockScripts = false,
+    from,
+  }: {
+    assetFile: AssetFiles;
+    blockScripts?: boolean;
+    /** A page of another site the tab shows first: the visitor arrives by a link from elsewhere. */
+    from?: string;
+  },
+): Promise<PageMetrics> {
   const page = await context.newPage();
+  if (from) await page.goto(from);
   await page.addInitScript(() => {
     // First load only: the app's speculative preloads (off with Save-Data) come after it.
     Object.defineProperty(navigator, "connection", { value: { saveData: true } });
@@ -53,6 +71,7 @@ export async function measurePage(context: BrowserContext, path: string): Promis
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  if (blockScripts) await cdp.send("Network.setBlockedURLs", { urls: ["*.js", "*.mjs"] });
   const types = new Map<string, string>();
   const urls = new Map<string, string>();
   const totals = {
@@ -90,19 +109,26 @@ export async function measurePage(context: BrowserContext, path: string): Promis
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
     const vitals = (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals;
-    return { ttfb: navigation.responseStart, fcp, lcp: vitals.lcp, cls: vitals.cls };
+    return {
+      ttfb: navigation.responseStart,
+      domContentLoaded: navigation.domContentLoadedEventStart,
+      fcp,
+      lcp: vitals.lcp,
+      cls: vitals.cls,
+    };
   });
   await page.close();
   const brotliOf = (type: string) =>
     [...types.entries()]
       .filter(([, kind]) => kind === type)
-      .reduce((sum, [id]) => sum + brotliSize(urls.get(id) ?? ""), 0);
+      .reduce((sum, [id]) => sum + brotliSize(urls.get(id) ?? "", assetFile), 0);
   const round = (value: number) => Math.round(value * 10) / 10;
   return {
     ...totals,
     jsBrotli: brotliOf("Script"),
     cssBrotli: brotliOf("Stylesheet"),
     ttfb: round(timings.ttfb),
+    domContentLoaded: round(timings.domContentLoaded),
     fcp: round(timings.fcp),
     lcp: round(timings.lcp),
     cls: Math.round(timings.cls * 1000) / 1000,

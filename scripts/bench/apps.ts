@@ -1,0 +1,129 @@
+/**
+ * The servers a bench measures: ours (the production build, started exactly
+ * as `npm run serve` starts it) and, when given, the Nuxt peer of
+ * `../shared/peers/nuxt` built in a folder of its own. Each is started on a
+ * free loopback port with nothing else on it, and signed in once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../../tests/fixtures/tcp.ts";
+import { createAccountThroughOutbox } from "../outbox-account.ts";
+import { serveArguments } from "../serve-arguments.ts";
+import type { AssetFiles } from "./page-metrics.ts";
+
+export type BenchApp = {
+  name: string;
+  base: string;
+  pid: number;
+  /** From spawning Node to the first `200` of its cheapest route. */
+  coldStartMs: number;
+  /** A signed-in visitor's Cookie header. */
+  cookie: string;
+  assetFile: AssetFiles;
+  stop: () => void;
+};
+
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function spawnUntilAnswered(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<{ child: ChildProcess; coldStartMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(readyUrl)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+    if (performance.now() - started > 15_000) {
+      child.kill("SIGKILL");
+      throw new Error(`${readyUrl} did not answer within 15 s`);
+    }
+    await new Promise((next) => setTimeout(next, 5));
+  }
+  return { child, coldStartMs: Math.round(performance.now() - started) };
+}
+
+/** Our production build (run `npm run build` first) with a fresh SQLite database, and a new account. */
+export async function startOurs(): Promise<BenchApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
+  const { child, coldStartMs } = await spawnUntilAnswered(
+    serveArguments(),
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    `${base}/healthz`,
+  );
+  const cookie = await createAccountThroughOutbox(
+    { base, dataDir },
+    { name: "Bench User", email: `bench-${Date.now()}@example.com`, password: "correct horse battery" },
+  );
+  return {
+    name: "ours",
+    base,
+    pid: child.pid ?? 0,
+    coldStartMs,
+    cookie,
+    assetFile: (path) => (path.startsWith("/assets/") ? `build/client${path}` : undefined),
+    stop: () => child.kill("SIGTERM"),
+  };
+}
+
+/**
+ * The Nuxt peer, built by its README's commands in `dir` (`.output/` present),
+ * signed in as its demo account.
+ */
+export async function startNuxtPeer(dir: string): Promise<BenchApp> {
+  const entry = join(dir, ".output/server/index.mjs");
+  if (!existsSync(entry)) throw new Error(`no Nuxt peer build at ${entry}: see README, Performance`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child, coldStartMs } = await spawnUntilAnswered(
+    [entry],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      NUXT_SESSION_PASSWORD: "bench-only-session-password-at-least-32-chars",
+    },
+    `${base}/api/_auth/session`,
+  );
+  const signIn = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "demo@example.com", password: "demo-password" }),
+  });
+  if (!signIn.ok) throw new Error(`the Nuxt peer refused its demo sign-in: ${signIn.status}`);
+  const publicDir = join(dir, ".output/public");
+  return {
+    name: "nuxt",
+    base,
+    pid: child.pid ?? 0,
+    coldStartMs,
+    cookie: signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+    assetFile: (path) => (path.startsWith("/_nuxt/") ? join(publicDir, path) : undefined),
+    stop: () => child.kill("SIGTERM"),
+  };
+}
