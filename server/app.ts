@@ -16,12 +16,18 @@ import {
   AUTH_API_PATH,
   BUILD_INFO_PATH,
   ICONS_API_PATH,
+  RENDERED_ONCE_PATHS,
   RETRY_AFTER_UNAVAILABLE_SECONDS,
   SESSION_API_PATH,
 } from "~/lib/constants";
 import { accountMail } from "~/server/account-mail.server";
 import { createAuth, sessionCookieName } from "~/server/auth.server";
-import { type AppServices, requestInfoContext, servicesContext } from "~/server/context.server";
+import {
+  type AppServices,
+  type RequestInfo,
+  requestInfoContext,
+  servicesContext,
+} from "~/server/context.server";
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
@@ -39,12 +45,12 @@ import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
 import { noStoreForPersonalAnswers } from "./personal-answers";
-import { isPrerenderedPath, prerenderedPages } from "./prerendered";
 import { withPublicOrigin } from "./public-url";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
+import { isPrerenderedPath, staticGuestPages } from "./static-guest-pages";
 
 /**
  * Builds the whole HTTP application: configuration, database (migrated;
@@ -103,6 +109,12 @@ export async function createServerApp() {
   );
 
   const handleRequest = createRequestHandler(build, import.meta.env.MODE);
+  const renderPage = (request: Request, requestInfo: RequestInfo) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestInfoContext, requestInfo);
+    return handleRequest(request, context);
+  };
   const app = new Hono<EdgeEnv>();
 
   // Every answer: logged, named, and with its security headers.
@@ -155,7 +167,15 @@ export async function createServerApp() {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(await prerenderedPages(clientDir, sessionCookie));
+    app.use(
+      await staticGuestPages({
+        clientDir,
+        sessionCookieName: sessionCookie,
+        renderedOnce: RENDERED_ONCE_PATHS,
+        // A guest with nothing of their own: no cookie, no query, no nonce (the copy's scripts are allowed by hash).
+        render: (path) => renderPage(new Request(new URL(path, env.APP_URL)), {}),
+      }),
+    );
     const otherFiles = serveStatic({
       root: clientDir,
       precompressed: true,
@@ -168,12 +188,12 @@ export async function createServerApp() {
     );
   }
 
-  app.all("*", (c) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(requestInfoContext, { nonce: c.get("nonce"), requestId: c.get("requestId") });
-    return handleRequest(withPublicOrigin(c.req.raw, env.APP_URL), context);
-  });
+  app.all("*", (c) =>
+    renderPage(withPublicOrigin(c.req.raw, env.APP_URL), {
+      nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
+    }),
+  );
 
   app.onError((error, c) => {
     const requestId = c.get("requestId");

@@ -3,10 +3,10 @@ import { Hono } from "hono";
 import { describe, expect, test, vi } from "vitest";
 import { isDatabaseUnavailable } from "~/server/database-errors.server";
 import type { EdgeEnv } from "./edge-env";
-import { inlineScriptHashes } from "./prerendered";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { inlineScriptHashes } from "./static-guest-pages";
 
 describe("contentSecurityPolicy", () => {
   test("allows scripts by nonce and hash only, never inline", () => {

@@ -17,7 +17,57 @@ export function isPrerenderedPath(path: string): boolean {
   return Object.hasOwn(PRERENDERED, path);
 }
 
-type Entry = { bodies: Precompressed; etag: string; type: string; scriptHashes: string[] };
+type Entry = {
+  bodies: Precompressed;
+  etag: string;
+  type: string;
+  scriptHashes: string[];
+  /** The page's own headers, as its route set them (a Cross-Origin-Opener-Policy, say). */
+  headers: Record<string, string>;
+};
+
+function entryOf(body: Uint8Array, type: string, headers: Record<string, string> = {}): Entry {
+  const etag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  const scriptHashes = type.startsWith("text/html")
+    ? inlineScriptHashes(Buffer.from(body).toString("utf8"))
+    : [];
+  return { bodies: precompress(body), type, etag, scriptHashes, headers };
+}
+
+/** Headers of a render that belong to every copy of it; the rest are the server's to set per answer. */
+const PER_ANSWER_HEADERS = new Set([
+  "cache-control",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "date",
+  "etag",
+  "set-cookie",
+  "vary",
+]);
+
+/**
+ * A guest page rendered once: only a complete `200` HTML page that sets no
+ * cookie may be kept and served to every guest; anything else (an outage, a
+ * redirect) is left to the per-request render.
+ */
+async function renderedEntry(render: () => Promise<Response>): Promise<Entry | undefined> {
+  try {
+    const response = await render();
+    const type = response.headers.get("Content-Type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
+    });
+    return entryOf(new Uint8Array(await response.arrayBuffer()), type, headers);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * CSP hashes of a prebuilt page's inline scripts. The page was written at
@@ -34,37 +84,65 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Serves the landing page and its data file as prerendered at build time to
- * every request without a session cookie: a guest's first load, client
+ * Serves the guest pages as static files to every request without a session
+ * cookie: the landing page and its data file as prerendered at build time,
+ * and the `renderedOnce` pages (sign-in, forgot password) as rendered at
+ * their first guest request, from the running configuration (the sign-in
+ * providers are set at start, not at build). A guest's first load, client
  * navigation and link prefetching never touch React. A request that carries
- * a session cookie falls through to the server render, so a signed-in
- * visitor never sees the guest header. `Vary: Cookie` and revalidation on
- * every use (`no-cache` + ETag) keep browsers from mixing the two up.
+ * a session cookie, or a query (`?redirect=`, `?mode=`), falls through to the
+ * server render, so a signed-in visitor is still redirected before any HTML
+ * and never sees the guest header. `Vary: Cookie` and revalidation on every
+ * use (`no-cache` + ETag) keep browsers from mixing the two up.
  */
-export async function prerenderedPages(
-  clientDir: string,
-  sessionCookieName: string,
-): Promise<MiddlewareHandler<EdgeEnv>> {
-  const entries = new Map<string, Entry>();
+export async function staticGuestPages({
+  clientDir,
+  sessionCookieName,
+  renderedOnce,
+  render,
+}: {
+  clientDir: string;
+  sessionCookieName: string;
+  renderedOnce: readonly string[];
+  /** A guest's render of a path, with no cookie, query or nonce. */
+  render: (path: string) => Promise<Response>;
+}): Promise<MiddlewareHandler<EdgeEnv>> {
+  const entries = new Map<string, Promise<Entry | undefined>>();
   for (const [path, { file, type }] of Object.entries(PRERENDERED)) {
-    const body = await readFile(join(clientDir, file));
-    const etag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-    const scriptHashes = type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
-    entries.set(path, { bodies: precompress(body), type, etag, scriptHashes });
+    entries.set(path, Promise.resolve(entryOf(await readFile(join(clientDir, file)), type)));
   }
+  const isRenderedOnce = (path: string) => renderedOnce.includes(path);
   return async (c, next) => {
-    const entry = entries.get(c.req.path);
-    if (!entry || (c.req.method !== "GET" && c.req.method !== "HEAD")) return next();
+    const path = c.req.path;
+    if (!(isPrerenderedPath(path) || isRenderedOnce(path))) return next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     if (getCookie(c, sessionCookieName) !== undefined) {
       await next();
       c.res.headers.append("Vary", "Cookie");
       return;
     }
+    if (isRenderedOnce(path) && new URL(c.req.url).search !== "") return next();
+    let pending = entries.get(path);
+    if (!pending) {
+      pending = renderedEntry(() => render(path));
+      entries.set(path, pending);
+    }
+    const entry = await pending;
+    if (!entry) {
+      // Not kept (an outage, say): this request is rendered as usual, and the next one tries again.
+      if (entries.get(path) === pending) entries.delete(path);
+      return next();
+    }
     c.set("scriptHashes", entry.scriptHashes);
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     // Each encoding is its own representation, with its own validator.
     const etag = `"${entry.etag}${encoding ? `-${encoding}` : ""}"`;
-    const headers = { "Cache-Control": "public, no-cache", ETag: etag, Vary: "Cookie, Accept-Encoding" };
+    const headers = {
+      ...entry.headers,
+      "Cache-Control": "public, no-cache",
+      ETag: etag,
+      Vary: "Cookie, Accept-Encoding",
+    };
     if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
     const body = entry.bodies[encoding ?? "identity"];
     return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {

@@ -147,6 +147,11 @@ export const TRUST_PROXY_MAX_HOPS = 10;
 /** Navigation (SPEC §6). */
 export const MAX_PRELOADS_IN_FLIGHT = 4;
 export const REPAINT_MAX_WAIT_MS = 100;
+/**
+ * Hydration starts after the server's HTML is painted (the first frame waits
+ * for the stylesheet), or after this long without a frame, whichever is first.
+ */
+export const FIRST_PAINT_MAX_WAIT_MS = 1_000;
 /** The progress bar shows only for navigations slower than this… */
 export const PROGRESS_SHOW_DELAY_MS = 150;
 /** …and then stays at least this long, so it never flickers. */
@@ -264,6 +269,13 @@ export const SIGN_OUT_EVERYWHERE_TOKEN_SECONDS = SESSION_LIFETIME_SECONDS;
 export const MAIL_RATE_LIMIT_PER_ACCOUNT = 3;
 /** The pages of the email flows. */
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
+/**
+ * Guest pages rendered once per server process, at their first request with
+ * no session cookie and no query, and served as static files from then on:
+ * they show the sign-in providers configured at start, so the build cannot
+ * render them.
+ */
+export const RENDERED_ONCE_PATHS: readonly string[] = [SIGN_IN_PATH, FORGOT_PASSWORD_PATH];
 export const RESET_PASSWORD_PATH = "/reset-password";
 export const VERIFY_EMAIL_PATH = "/verify-email";
 /** Where "Create account" continues: "Check your inbox" and the code field (the mailed link lands here too). */

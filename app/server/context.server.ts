@@ -22,7 +22,8 @@ export type AppServices = {
 export const servicesContext = createContext<AppServices | null>(null);
 
 /** Per-request facts from the edge: the CSP nonce for inline scripts, and the request's id. */
-export type RequestInfo = { nonce: string; requestId: string };
+/** The nonce for the inline scripts and the request id; a render kept for every guest has neither. */
+export type RequestInfo = { nonce?: string; requestId?: string };
 export const requestInfoContext = createContext<RequestInfo | null>(null);
 
 /** The request's session, read once by the root middleware. */

@@ -21,7 +21,8 @@ const nonceOf = (response: APIResponse) =>
 
 test.describe("every answer carries the security headers", () => {
   for (const [name, path] of [
-    ["a server-rendered page", "/login"],
+    ["a server-rendered page", "/login?mode=signup"],
+    ["a guest page rendered once", "/login"],
     ["the prerendered landing page", "/"],
     ["an error page", "/no/such/page"],
     ["the session API", "/api/_auth/session"],
@@ -43,8 +44,8 @@ test.describe("every answer carries the security headers", () => {
 });
 
 test("the nonce is new for every response and every inline script carries it", async ({ request }) => {
-  const first = await request.get("/login");
-  const second = await request.get("/login");
+  const first = await request.get("/login?mode=signup");
+  const second = await request.get("/login?mode=signup");
   expect(nonceOf(first)).toBeTruthy();
   expect(nonceOf(first)).not.toBe(nonceOf(second));
   const html = await first.text();
