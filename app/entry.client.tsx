@@ -1,17 +1,24 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { FIRST_PAINT_MAX_WAIT_MS } from "~/lib/constants";
 import { rememberServerHtmlForBots } from "~/shell/bot-fallback";
 import { installChunkReload } from "~/shell/chunk-reload";
+import { waitForRepaint } from "~/shell/repaint";
 
 rememberServerHtmlForBots();
 installChunkReload();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+// The server's HTML is complete: paint it first, then make it interactive.
+// Hydrating before the first frame would hold that frame back by its whole length.
+const hidden = document.visibilityState === "hidden"; // A hidden tab paints nothing: no reason to wait.
+(hidden ? Promise.resolve() : waitForRepaint(FIRST_PAINT_MAX_WAIT_MS)).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

@@ -10,13 +10,16 @@ import {
 } from "react-router";
 import { RequestInfoProvider } from "~/components/request-info";
 import { requestInfoContext } from "~/server/context.server";
+import { headWithoutModulePreloads } from "~/server/head-without-module-preloads.server";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus two things: every inline script
- * the render emits carries the response's CSP nonce, and the page knows its
- * request id. Bots (and the build's prerender) get the whole document at once.
+ * React Router's default Node entry, plus three things: every inline script
+ * the render emits carries the response's CSP nonce, the page knows its
+ * request id, and the head carries no script preloads (the first paint waits
+ * for nothing but the HTML and the stylesheet). Bots (and the build's
+ * prerender) get the whole document at once.
  */
 export default function handleRequest(
   request: Request,
@@ -47,7 +50,7 @@ export default function handleRequest(
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);
       resolve(
-        new Response(createReadableStreamFromReadable(body), {
+        new Response(createReadableStreamFromReadable(body.pipe(headWithoutModulePreloads())), {
           headers: responseHeaders,
           status: responseStatusCode,
         }),

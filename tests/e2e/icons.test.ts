@@ -1,4 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "../fixtures/page-state";
+
+/** One animation frame of Playwright's clock. */
+const FRAME_MS = 20;
 
 const ICONS = "/api/_icons";
 
@@ -88,6 +92,9 @@ test.describe("runtime icons", () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
     await page.goto("/__e2e/icons?names=lucide:house,lucide:zap");
+    // Hydration starts after the first frame, and asks for the icons: one frame of the stopped clock.
+    await page.clock.runFor(FRAME_MS);
+    await waitForHydration(page);
 
     const house = page.getByRole("img", { name: "lucide:house" });
     const before = await house.boundingBox();
@@ -97,9 +104,10 @@ test.describe("runtime icons", () => {
     await page.getByRole("button", { name: "Clicked 0 times" }).click();
     await expect(page.getByRole("button", { name: "Clicked 1 times" })).toBeVisible();
 
-    await page.clock.runFor(1499);
+    // The icons were asked for within that frame: 1500 ms later, to within the frame, they time out.
+    await page.clock.runFor(1499 - FRAME_MS);
     expect(messages).toEqual([]);
-    await page.clock.runFor(1);
+    await page.clock.runFor(FRAME_MS + 1);
     await expect.poll(() => messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^warning: Icons not loaded \(lucide: house, zap\): TimeoutError/);
 

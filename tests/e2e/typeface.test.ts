@@ -1,4 +1,5 @@
 import { expect, type Route, test } from "@playwright/test";
+import { waitForHydration } from "../fixtures/page-state";
 
 for (const path of ["/", "/login"]) {
   test(`${path} is set in the self-hosted typeface, and nothing moves when it arrives late`, async ({
@@ -30,6 +31,8 @@ for (const path of ["/", "/login"]) {
           return [Math.round(x), Math.round(y), Math.round(height)];
         }),
       );
+    // Compared once the page is whole: hydration (after the first paint) adds the password toggle.
+    await waitForHydration(page);
     const withFallback = await boxes();
     released = true;
     await Promise.all(held.map((route) => route.continue()));
