@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -49,8 +49,11 @@ export default function handleRequest(
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);
+      // pipeline, not pipe: a visitor who leaves destroys the whole chain, and React stops rendering.
+      const html = headWithoutModulePreloads();
+      pipeline(body, html, () => {});
       resolve(
-        new Response(createReadableStreamFromReadable(body.pipe(headWithoutModulePreloads())), {
+        new Response(createReadableStreamFromReadable(html), {
           headers: responseHeaders,
           status: responseStatusCode,
         }),

@@ -80,7 +80,8 @@ for (const mode of ["light", "dark"] as const) {
       // A refused sign-in: its alert is readable too.
       await page.goto("/login");
       await waitForHydration(page);
-      await page.getByLabel("Email").fill("nobody@example.com");
+      // An address nobody signed up with, new each time: its failure budget is its own.
+      await page.getByLabel("Email").fill(newAccount().email);
       await page.getByLabel("Password", { exact: true }).fill("not a password");
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page.getByRole("alert")).toBeVisible();

@@ -130,7 +130,7 @@ test("malformed sign-in input answers 400, a body that is not a form 415, wrong 
     (await post({ intent: "signup", name: "A", email: "a@example.com", password: "p".repeat(129) })).status(),
   ).toBe(400);
   expect(
-    (await post({ intent: "signin", email: "nobody@example.com", password: "long enough" })).status(),
+    (await post({ intent: "signin", email: newAccount().email, password: "long enough" })).status(),
   ).toBe(401);
 
   const notAForm = await request.post("/login", {

@@ -277,7 +277,7 @@ const cases: Case[] = [
   },
   {
     name: "a NUL in the password",
-    send: signInWith({ email: "nobody@example.com", password: "pass\u0000word" }),
+    send: signInWith({ email: newAccount().email, password: "pass\u0000word" }),
     status: 401,
   },
   {
