@@ -33,7 +33,8 @@ export async function until(condition: () => boolean | Promise<boolean>, ms: num
   return false;
 }
 
-const post = (base: string, path: string, fields: Record<string, string>) =>
+/** A same-origin form post, as the browser sends one without JavaScript; redirects are not followed. */
+export const postForm = (base: string, path: string, fields: Record<string, string>) =>
   fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
@@ -49,11 +50,11 @@ export async function createAccountThroughOutbox(
   server: { base: string; dataDir: string },
   account: { name: string; email: string; password: string },
 ): Promise<string> {
-  const started = await post(server.base, "/login", { intent: "signup", ...account });
+  const started = await postForm(server.base, "/login", { intent: "signup", ...account });
   const id = new URL(started.headers.get("location") ?? "", server.base).searchParams.get("id") ?? "";
   await until(() => Boolean(codeInOutbox(server.dataDir, account.email)), 10_000);
   const code = codeInOutbox(server.dataDir, account.email) ?? "";
-  const confirmed = await post(server.base, "/confirm-sign-up", { intent: "confirm", id, code });
+  const confirmed = await postForm(server.base, "/confirm-sign-up", { intent: "confirm", id, code });
   if (confirmed.status !== 302) throw new Error(`could not create an account (${confirmed.status})`);
   return confirmed.headers
     .getSetCookie()

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { collectOutput } from "../tests/fixtures/process-output.ts";
 import { freePort } from "../tests/fixtures/tcp.ts";
-import { createAccountThroughOutbox, outboxMails, until } from "./outbox-account.ts";
+import { createAccountThroughOutbox, outboxMails, postForm, until } from "./outbox-account.ts";
 import { serveArguments } from "./serve-arguments.ts";
 
 const password = "correct horse battery";
@@ -65,12 +65,7 @@ async function stop(server: Server) {
 }
 
 const form = (base: string, fields: Record<string, string>) =>
-  fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  }).then(async (response) => {
+  postForm(base, "/login", fields).then(async (response) => {
     await response.arrayBuffer();
     return response.status;
   });

@@ -21,8 +21,10 @@ export type AppServices = {
  */
 export const servicesContext = createContext<AppServices | null>(null);
 
-/** Per-request facts from the edge: the CSP nonce for inline scripts, and the request's id. */
-/** The nonce for the inline scripts and the request id; a render kept for every guest has neither. */
+/**
+ * Per-request facts from the edge: the CSP nonce for inline scripts, and the
+ * request's id. A render kept for every guest (server/static-guest-pages.ts) has neither.
+ */
 export type RequestInfo = { nonce?: string; requestId?: string };
 export const requestInfoContext = createContext<RequestInfo | null>(null);
 

@@ -64,8 +64,8 @@ export async function measurePagesInRounds(
             ...(fromElsewhere ? { from: elsewhere } : {}),
           });
           await context.close();
-          const list = runs.get(key(app, path, mode as LoadMode)) ?? [];
-          runs.set(key(app, path, mode as LoadMode), [...list, metrics]);
+          const name = key(app, path, mode as LoadMode);
+          runs.set(name, [...(runs.get(name) ?? []), metrics]);
         }
       }
     }
