@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { waitForHydration } from "../fixtures/page-state";
 import { freshDir, launchApp, portFor, stopServer } from "../fixtures/server-process";
 
 /** Code that waits until it is used: menus, dialogs, toasts, status pages, preloading, passkey creation. */
@@ -8,8 +9,9 @@ const LATER =
 const PROVIDER_CODE = /\/assets\/(?:provider-sign-in|sign-in-popup)-[\w-]+\.js$/;
 
 /**
- * The scripts a first visit to `url` fetches until the network is quiet,
- * with Save-Data on, so that the speculative preloading of links stays out.
+ * The scripts a first visit to `url` fetches until the network is quiet and
+ * the page is hydrated, with Save-Data on, so that the speculative preloading
+ * of links stays out.
  */
 async function firstLoadScripts(page: Page, url: string): Promise<string[]> {
   await page.addInitScript(() =>
@@ -20,6 +22,9 @@ async function firstLoadScripts(page: Page, url: string): Promise<string[]> {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto(url, { waitUntil: "networkidle" });
+  // The page's scripts load once its HTML is parsed, and hydration starts after the first paint:
+  // on a busy machine the network can go quiet before either. What hydration asks for is asked by now.
+  await waitForHydration(page);
   return scripts;
 }
 
