@@ -4,3 +4,9 @@ interface ImportMetaEnv {
   /** This build's id, set by the `build-info` Vite plugin (`vite/build-info.ts`). */
   readonly BUILD_ID: string;
 }
+
+/** An icon from an installed icon set, compiled to inline SVG by `vite/icon-components.ts`. */
+declare module "~icons/*" {
+  const Icon: import("react").FC<import("react").SVGProps<SVGSVGElement>>;
+  export default Icon;
+}

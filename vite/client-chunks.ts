@@ -2,6 +2,8 @@ import type { Plugin } from "vite";
 
 const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** The icons compiled by `vite/icon-components.ts` (`~icons/{set}/{name}`). */
+const ICON = /~icons[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(?:\?|$)/;
 /** Chunks every page has loaded before any of its code can run an `import()`. */
 const ALWAYS_LOADED = /(?:^|[\\/])(?:framework|shell|rolldown-runtime)-[\w-]+\.js$/;
@@ -46,6 +48,8 @@ export function clientChunks(): Plugin {
                     { name: "framework", test: FRAMEWORK, priority: 2 },
                     { name: "shell", test: (id: string) => shell.has(id), priority: 1 },
                     { name: "forms", test: FORMS, priority: 0 },
+                    // Icons two or more chunks use: one file, not a request each (one is ~200 bytes).
+                    { name: "icons", test: ICON, minShareCount: 2, priority: 0 },
                   ],
                 },
               },

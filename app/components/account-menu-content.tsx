@@ -3,9 +3,11 @@ import type { ReactElement } from "react";
 import { Link } from "react-router";
 import { DropdownShell, menuItemClass } from "~/components/ui/dropdown-shell";
 import type { SessionUser } from "~/lib/session";
+import LayoutDashboardIcon from "~icons/lucide/layout-dashboard";
+import LogOutIcon from "~icons/lucide/log-out";
 import { useSignOut } from "./use-sign-out";
 
-const itemClass = `${menuItemClass} [&_[class*='icon-[']]:size-4 [&_[class*='icon-[']]:text-muted-foreground`;
+const itemClass = `${menuItemClass} [&_svg]:size-4 [&_svg]:text-muted-foreground`;
 
 /** The account menu itself, loaded on first use (see `account-menu.tsx`). */
 export default function AccountMenuContent({ user, trigger }: { user: SessionUser; trigger: ReactElement }) {
@@ -19,13 +21,13 @@ export default function AccountMenuContent({ user, trigger }: { user: SessionUse
       <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
       <DropdownMenu.Item asChild className={itemClass}>
         <Link to="/dashboard">
-          <span className="icon-[lucide--layout-dashboard]" aria-hidden="true" />
+          <LayoutDashboardIcon />
           Dashboard
         </Link>
       </DropdownMenu.Item>
       <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
       <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-        <span className="icon-[lucide--log-out]" aria-hidden="true" />
+        <LogOutIcon />
         Sign out
       </DropdownMenu.Item>
     </DropdownShell>

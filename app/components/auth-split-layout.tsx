@@ -1,16 +1,19 @@
 import type { ReactNode } from "react";
+import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import MailCheckIcon from "~icons/lucide/mail-check";
+import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
 
 const highlights = [
   {
-    icon: "icon-[lucide--monitor-smartphone]",
+    icon: MonitorSmartphoneIcon,
     text: "See every device signed in to your account, and sign any of them out in one click.",
   },
   {
-    icon: "icon-[lucide--fingerprint-pattern]",
+    icon: FingerprintPatternIcon,
     text: "Sign in with a passkey, your email, or an account you already have.",
   },
   {
-    icon: "icon-[lucide--mail-check]",
+    icon: MailCheckIcon,
     text: "An email when a new device signs in, or when your password or ways to sign in change.",
   },
 ];
@@ -31,7 +34,7 @@ function AccountHighlights() {
           {highlights.map((item) => (
             <li key={item.text} className="flex items-start gap-3">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-white/15">
-                <span className={`${item.icon} size-4`} aria-hidden="true" />
+                <item.icon className="size-4" />
               </span>
               <span className="pt-1 opacity-90">{item.text}</span>
             </li>

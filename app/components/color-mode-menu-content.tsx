@@ -1,12 +1,17 @@
 import { DropdownMenu } from "radix-ui";
 import type { ReactElement } from "react";
+import type { IconComponent } from "~/components/icon-component";
 import { DropdownShell, menuItemClass } from "~/components/ui/dropdown-shell";
 import { type ColorModePreference, colorMode, isColorModePreference, useColorMode } from "~/shell/color-mode";
+import CheckIcon from "~icons/lucide/check";
+import MonitorIcon from "~icons/lucide/monitor";
+import MoonIcon from "~icons/lucide/moon";
+import SunIcon from "~icons/lucide/sun";
 
-const options: { value: ColorModePreference; label: string; icon: string }[] = [
-  { value: "light", label: "Light", icon: "icon-[lucide--sun]" },
-  { value: "dark", label: "Dark", icon: "icon-[lucide--moon]" },
-  { value: "system", label: "System", icon: "icon-[lucide--monitor]" },
+const options: { value: ColorModePreference; label: string; icon: IconComponent }[] = [
+  { value: "light", label: "Light", icon: SunIcon },
+  { value: "dark", label: "Dark", icon: MoonIcon },
+  { value: "system", label: "System", icon: MonitorIcon },
 ];
 
 /** The colour-mode menu itself, loaded on first use (see `color-mode-switch.tsx`). */
@@ -25,10 +30,10 @@ export default function ColorModeMenuContent({ trigger }: { trigger: ReactElemen
       >
         {options.map((option) => (
           <DropdownMenu.RadioItem key={option.value} value={option.value} className={`${menuItemClass} pr-8`}>
-            <span className={`${option.icon} size-4 text-muted-foreground`} aria-hidden="true" />
+            <option.icon className="size-4 text-muted-foreground" />
             {option.label}
             <DropdownMenu.ItemIndicator className="absolute right-2 flex items-center">
-              <span className="icon-[lucide--check] size-4" aria-hidden="true" />
+              <CheckIcon className="size-4" />
             </DropdownMenu.ItemIndicator>
           </DropdownMenu.RadioItem>
         ))}

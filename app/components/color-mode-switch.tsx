@@ -1,5 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { type ColorModePreference, useColorMode } from "~/shell/color-mode";
+import MoonIcon from "~icons/lucide/moon";
+import SunIcon from "~icons/lucide/sun";
 import { menuOnDemand } from "./menu-on-demand";
 
 const ColorModeMenu = menuOnDemand<object>(() => import("./color-mode-menu-content"));
@@ -19,10 +21,7 @@ export function ColorModeSwitch() {
           title="Colour mode"
           {...handlers}
         >
-          <span
-            className={`${resolved === "dark" ? "icon-[lucide--moon]" : "icon-[lucide--sun]"} size-[18px]!`}
-            aria-hidden="true"
-          />
+          {resolved === "dark" ? <MoonIcon className="size-[18px]!" /> : <SunIcon className="size-[18px]!" />}
         </Button>
       )}
     />

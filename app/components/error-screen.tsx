@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { useRequestInfo } from "~/components/request-info";
+import HouseIcon from "~icons/lucide/house";
+import RotateCwIcon from "~icons/lucide/rotate-cw";
 import { DocumentTitle } from "./document-title";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -57,5 +59,5 @@ export function ErrorScreen({
   );
 }
 
-export const homeIcon = <span className="icon-[lucide--house]" aria-hidden="true" />;
-export const reloadIcon = <span className="icon-[lucide--rotate-cw]" aria-hidden="true" />;
+export const homeIcon = <HouseIcon />;
+export const reloadIcon = <RotateCwIcon />;

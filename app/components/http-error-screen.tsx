@@ -3,6 +3,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/components/use-session";
 import { errorPageTitle } from "~/lib/title";
+import LayoutDashboardIcon from "~icons/lucide/layout-dashboard";
 import { ErrorScreen, homeIcon, reloadIcon } from "./error-screen";
 
 const NOT_FOUND = "Page Not Found";
@@ -65,7 +66,7 @@ export function HttpErrorScreen({ error }: { error: unknown }) {
           <Button asChild>
             {signedIn ? (
               <PreloadLink to="/dashboard">
-                <span className="icon-[lucide--layout-dashboard]" aria-hidden="true" />
+                <LayoutDashboardIcon />
                 Go to your dashboard
               </PreloadLink>
             ) : (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import KeyRoundIcon from "~icons/lucide/key-round";
 import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
 
 /** The WebAuthn code, loaded on first use: it is not part of the page's first load. */
@@ -54,7 +55,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     <div className="grid gap-3">
       {error ? <Alert>{error}</Alert> : null}
       <Button type="button" variant="outline" size="lg" className="w-full" disabled={busy} onClick={signIn}>
-        <span className="icon-[lucide--key-round]" aria-hidden="true" />
+        <KeyRoundIcon />
         Sign in with a passkey
       </Button>
     </div>

@@ -11,6 +11,9 @@ import { Label } from "~/components/ui/label";
 import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
 import type { PasskeySummary } from "~/server/passkeys.server";
 import { showToast } from "~/shell/toast";
+import FingerprintIcon from "~icons/lucide/fingerprint";
+import PlusIcon from "~icons/lucide/plus";
+import Trash2Icon from "~icons/lucide/trash-2";
 
 /**
  * The dashboard's passkeys (SPEC §4): the list with names and dates,
@@ -90,7 +93,7 @@ export function PasskeysCard({
               maxLength={PASSKEY_NAME_MAX_LENGTH}
               autoComplete="off"
             />
-            <SubmitButton busy={adding} variant="outline" icon="icon-[lucide--plus]">
+            <SubmitButton busy={adding} variant="outline" icon={PlusIcon}>
               Add passkey
             </SubmitButton>
           </div>
@@ -112,10 +115,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex items-center gap-3">
-        <span
-          className="icon-[lucide--fingerprint] size-5 shrink-0 text-muted-foreground"
-          aria-hidden="true"
-        />
+        <FingerprintIcon className="size-5 shrink-0 text-muted-foreground" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{passkey.name}</p>
           {passkey.createdAt ? (
@@ -131,7 +131,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
             busy={remove.busy}
             variant="ghost"
             size="sm"
-            icon="icon-[lucide--trash-2]"
+            icon={Trash2Icon}
             aria-label={`Delete passkey ${passkey.name}`}
           >
             Delete

@@ -1,7 +1,8 @@
 import { type ComponentProps, useState } from "react";
 import { FormField } from "~/components/form-field";
 import { useSession } from "~/components/use-session";
-import { cn } from "~/lib/cn";
+import EyeIcon from "~icons/lucide/eye";
+import EyeOffIcon from "~icons/lucide/eye-off";
 import { useHydrated } from "./use-hydrated";
 
 type PasswordFieldProps = Omit<ComponentProps<typeof FormField>, "type" | "trailing">;
@@ -32,10 +33,7 @@ export function PasswordField(props: PasswordFieldProps) {
             title={visible ? "Hide password" : "Show password"}
             onClick={() => setVisible((shown) => !shown)}
           >
-            <span
-              className={cn("size-4", visible ? "icon-[lucide--eye-off]" : "icon-[lucide--eye]")}
-              aria-hidden="true"
-            />
+            {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
             {/* A name from the content, not aria-label: the field keeps the only label that says "password". */}
             <span className="sr-only">Show password</span>
           </button>

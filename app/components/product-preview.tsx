@@ -1,16 +1,20 @@
 import { ThisDeviceBadge } from "~/components/this-device-badge";
+import LaptopIcon from "~icons/lucide/laptop";
+import MailCheckIcon from "~icons/lucide/mail-check";
+import MonitorIcon from "~icons/lucide/monitor";
+import SmartphoneIcon from "~icons/lucide/smartphone";
 
 /** Sessions as the dashboard lists them, for the picture on the landing page. */
 const previewSessions = [
-  { icon: "icon-[lucide--laptop]", browser: "Chrome on macOS", where: "Signed in today", current: true },
+  { icon: LaptopIcon, browser: "Chrome on macOS", where: "Signed in today", current: true },
   {
-    icon: "icon-[lucide--smartphone]",
+    icon: SmartphoneIcon,
     browser: "Safari on iOS",
     where: "Last active yesterday",
     current: false,
   },
   {
-    icon: "icon-[lucide--monitor]",
+    icon: MonitorIcon,
     browser: "Firefox on Windows",
     where: "Last active 3 weeks ago",
     current: false,
@@ -40,7 +44,7 @@ export function ProductPreview() {
           {previewSessions.map((session) => (
             <li key={session.browser} className="flex items-center gap-3 px-3 py-2.5">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-                <span className={`${session.icon} size-4`} />
+                <session.icon className="size-4" />
               </span>
               <span className="min-w-0 flex-1 text-sm">
                 <span className="flex items-center gap-2 font-medium">
@@ -58,7 +62,7 @@ export function ProductPreview() {
       </div>
       <div className="relative mt-3 flex items-start gap-3 rounded-lg border bg-background p-3 shadow-lg sm:absolute sm:-right-4 sm:-bottom-14 sm:mt-0 sm:w-80">
         <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
-          <span className="icon-[lucide--mail-check] size-4" />
+          <MailCheckIcon className="size-4" />
         </span>
         <span className="text-xs leading-relaxed">
           <span className="block font-medium text-sm">New sign-in to your account</span>

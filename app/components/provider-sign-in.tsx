@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { POPUP_WINDOW_NAME, REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
-import { type OAuthProviderId, PROVIDER_ICONS, type SignInProvider } from "~/lib/sign-in-providers";
+import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
 import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "~/shell/sign-in-popup";
+import { ProviderLogo } from "./provider-icons";
 import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
 
 /**
@@ -63,7 +64,7 @@ export function ProviderSignIn({
             className="w-full"
             disabled={pending === provider.id}
           >
-            <span className={PROVIDER_ICONS[provider.id]} aria-hidden="true" />
+            <ProviderLogo id={provider.id} />
             Sign in with {provider.name}
           </Button>
         </form>

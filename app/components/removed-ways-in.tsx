@@ -1,10 +1,11 @@
 import { describeRemovedWaysIn, type RemovedWaysIn } from "~/lib/removed-ways-in";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
 
 /** Tells the person which ways in the first proof of their mailbox removed, and why. */
 export function RemovedWaysInNotice({ removed }: { removed: RemovedWaysIn }) {
   return (
     <div role="status" className="flex items-start gap-3 rounded-lg border bg-muted/50 px-4 py-3 text-sm">
-      <span className="icon-[lucide--shield-check] mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+      <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" />
       <div className="grid gap-2">
         <p className="font-medium">For your safety, we removed ways to sign in</p>
         <p className="text-muted-foreground">

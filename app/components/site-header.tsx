@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
+import LayersIcon from "~icons/lucide/layers";
 import { AccountMenu } from "./account-menu";
 import { ColorModeSwitch } from "./color-mode-switch";
 import { PreloadLink, PreloadNavLink } from "./preload-link";
@@ -18,7 +19,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <PreloadLink to="/" className="flex items-center gap-2 font-semibold tracking-tight">
           <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
-            <span className="icon-[lucide--layers] size-4" aria-hidden="true" />
+            <LayersIcon className="size-4" />
           </span>
           <span>{appName}</span>
         </PreloadLink>

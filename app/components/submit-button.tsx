@@ -2,6 +2,8 @@ import type { ComponentProps, MouseEvent } from "react";
 import { useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import LoaderCircleIcon from "~icons/lucide/loader-circle";
+import type { IconComponent } from "./icon-component";
 
 /**
  * A form's submit button: shows a spinner while its form is being sent, and
@@ -11,12 +13,12 @@ import { cn } from "~/lib/cn";
  */
 export function SubmitButton({
   busy,
-  icon,
+  icon: Icon,
   children,
   className,
   onClick,
   ...props
-}: ComponentProps<typeof Button> & { busy: boolean; icon?: string }) {
+}: ComponentProps<typeof Button> & { busy: boolean; icon?: IconComponent }) {
   function refuseWhileBusy(event: MouseEvent<HTMLButtonElement>) {
     if (busy) event.preventDefault();
     else onClick?.(event);
@@ -29,11 +31,7 @@ export function SubmitButton({
       onClick={refuseWhileBusy}
       {...props}
     >
-      {busy ? (
-        <span className="icon-[lucide--loader-circle] animate-spin" aria-hidden="true" />
-      ) : icon ? (
-        <span className={icon} aria-hidden="true" />
-      ) : null}
+      {busy ? <LoaderCircleIcon className="animate-spin" /> : Icon ? <Icon /> : null}
       {children}
     </Button>
   );

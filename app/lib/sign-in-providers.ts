@@ -1,13 +1,6 @@
 /** The OAuth / OpenID Connect providers the app knows (SPEC §4). */
 export type OAuthProviderId = "github" | "google" | "oidc";
 
-/** Brand icons as static classes, so they are compiled into the CSS (no JavaScript, no request). */
-export const PROVIDER_ICONS: Record<OAuthProviderId, string> = {
-  github: "icon-[simple-icons--github]",
-  google: "icon-[simple-icons--google]",
-  oidc: "icon-[simple-icons--openid]",
-};
-
 /** A configured provider as the sign-in page shows it: `Sign in with {name}`. */
 export type SignInProvider = { id: OAuthProviderId; name: string };
 

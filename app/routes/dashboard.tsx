@@ -18,6 +18,12 @@ import { getUserSession } from "~/server/guards.server";
 import { listSignInProviders } from "~/server/oauth.server";
 import { linkErrorMessage } from "~/server/provider-links.server";
 import { showToast } from "~/shell/toast";
+import ActivityIcon from "~icons/lucide/activity";
+import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import KeyRoundIcon from "~icons/lucide/key-round";
+import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
+import TriangleAlertIcon from "~icons/lucide/triangle-alert";
+import UserRoundIcon from "~icons/lucide/user-round";
 import type { Route } from "./+types/dashboard";
 
 /** The action's own headers reach the document (`Retry-After` on a `429`). */
@@ -55,12 +61,12 @@ function greetingName(name: string): string {
 
 /** The page's sections, in order: the side navigation links to each. */
 const SECTIONS = [
-  { id: "account", label: "Account", icon: "icon-[lucide--user-round]" },
-  { id: "sign-in-methods", label: "Sign-in methods", icon: "icon-[lucide--key-round]" },
-  { id: "passkeys", label: "Passkeys", icon: "icon-[lucide--fingerprint-pattern]" },
-  { id: "sessions", label: "Sessions", icon: "icon-[lucide--monitor-smartphone]" },
-  { id: "activity", label: "Recent activity", icon: "icon-[lucide--activity]" },
-  { id: "danger-zone", label: "Danger zone", icon: "icon-[lucide--triangle-alert]" },
+  { id: "account", label: "Account", icon: UserRoundIcon },
+  { id: "sign-in-methods", label: "Sign-in methods", icon: KeyRoundIcon },
+  { id: "passkeys", label: "Passkeys", icon: FingerprintPatternIcon },
+  { id: "sessions", label: "Sessions", icon: MonitorSmartphoneIcon },
+  { id: "activity", label: "Recent activity", icon: ActivityIcon },
+  { id: "danger-zone", label: "Danger zone", icon: TriangleAlertIcon },
 ] as const;
 
 type SectionId = (typeof SECTIONS)[number]["id"];
@@ -85,7 +91,7 @@ function SectionNav() {
               href={`#${section.id}`}
               className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
             >
-              <span className={`${section.icon} size-4`} aria-hidden="true" />
+              <section.icon className="size-4" />
               {section.label}
             </a>
           </li>

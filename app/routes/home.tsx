@@ -2,28 +2,33 @@ import { PreloadLink } from "~/components/preload-link";
 import { ProductPreview } from "~/components/product-preview";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/components/use-session";
+import AccessibilityIcon from "~icons/lucide/accessibility";
+import ArrowRightIcon from "~icons/lucide/arrow-right";
+import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import MailCheckIcon from "~icons/lucide/mail-check";
+import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
 
 /** The index page has no title of its own: the document title is the app name. */
 export const handle = { title: "" };
 
 const features = [
   {
-    icon: "icon-[lucide--fingerprint-pattern]",
+    icon: FingerprintPatternIcon,
     title: "Passkeys, built in",
     text: "Sign in with your fingerprint, face or device PIN. Nothing to remember, nothing to leak.",
   },
   {
-    icon: "icon-[lucide--monitor-smartphone]",
+    icon: MonitorSmartphoneIcon,
     title: "Every session in view",
     text: "See each browser signed in to your account, where and when, and sign any of them out.",
   },
   {
-    icon: "icon-[lucide--mail-check]",
+    icon: MailCheckIcon,
     title: "Told about every change",
     text: "A new device, a new password, a new way in: an email at once, with a way to undo it.",
   },
   {
-    icon: "icon-[lucide--accessibility]",
+    icon: AccessibilityIcon,
     title: "Works for everyone",
     text: "Quick on a slow phone, usable by keyboard and screen reader, in light or dark.",
   },
@@ -55,14 +60,14 @@ export default function Home() {
                 <Button asChild size="lg">
                   <PreloadLink to="/dashboard">
                     Go to dashboard
-                    <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
+                    <ArrowRightIcon />
                   </PreloadLink>
                 </Button>
               ) : (
                 <Button asChild size="lg">
                   <PreloadLink to="/login">
                     Sign in
-                    <span className="icon-[lucide--arrow-right]" aria-hidden="true" />
+                    <ArrowRightIcon />
                   </PreloadLink>
                 </Button>
               )}
@@ -87,7 +92,7 @@ export default function Home() {
           {features.map((feature) => (
             <li key={feature.title} className="flex gap-4">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <span className={`${feature.icon} size-5`} aria-hidden="true" />
+                <feature.icon className="size-5" />
               </span>
               <div>
                 <h3 className="font-semibold">{feature.title}</h3>

@@ -120,14 +120,35 @@ test.describe("runtime icons", () => {
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
-  test("icons the app's own code uses make no request", async ({ page }) => {
+  test("icons the app's own code uses are inline SVG in the HTML, with no request and no image", async ({
+    page,
+    request,
+  }) => {
+    // In the server's HTML, drawn (a path), and not an image: Chromium builds a whole SVG
+    // document for each CSS mask or background image, which held the first paint back.
+    const html = await (await request.get("/login")).text();
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>.*?<svg [^>]*aria-hidden="true"[^>]*>.*?<path /s);
+    expect(html).not.toContain("icon-[");
+
     const requests = recordIconRequests(page);
+    const images: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image" && !new URL(r.url()).pathname.startsWith("/favicon"))
+        images.push(r.url());
+    });
     await page.goto("/", { waitUntil: "networkidle" });
-    const logo = page.getByRole("banner").locator("[class*='icon-[lucide--layers]']");
-    expect(await logo.evaluate((element) => getComputedStyle(element).maskImage)).toContain(
-      "data:image/svg+xml",
-    );
+    const logo = page.getByRole("banner").getByRole("link").first().locator("svg");
     expect(await logo.boundingBox()).toMatchObject({ width: 16, height: 16 });
+    // Drawn in the text's colour.
+    expect(await logo.locator("g, path").first().getAttribute("stroke")).toBe("currentColor");
+    const masked = await page.evaluate(
+      () =>
+        [...document.querySelectorAll("*")].filter(
+          (element) => getComputedStyle(element).maskImage !== "none",
+        ).length,
+    );
+    expect(masked).toBe(0);
     expect(requests).toEqual([]);
+    expect(images).toEqual([]);
   });
 });

@@ -56,7 +56,12 @@ test("starts without asking the OpenID issuer anything, and shows only configure
   await expect(page.getByRole("button", { name: "Sign in with GitHub" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with Acme SSO" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
-  await expect(page.locator(".icon-\\[simple-icons--github\\]")).toHaveCount(1);
+  // Each with its own logo, drawn inline.
+  const logo = (name: string) => page.getByRole("button", { name }).locator("svg path").getAttribute("d");
+  const [github, sso] = [await logo("Sign in with GitHub"), await logo("Sign in with Acme SSO")];
+  expect(github).toBeTruthy();
+  expect(sso).toBeTruthy();
+  expect(github).not.toBe(sso);
 });
 
 test("GitHub's sign-in starts with a state and an S256 PKCE challenge, back to its documented callback", async ({

@@ -1,27 +1,43 @@
+import type { IconComponent } from "~/components/icon-component";
 import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { type ActivityItem, type ActivityKind, describeActivity } from "~/lib/activity";
 import { ACTIVITY_SHOWN } from "~/lib/constants";
+import FingerprintIcon from "~icons/lucide/fingerprint";
+import KeyRoundIcon from "~icons/lucide/key-round";
+import LinkIcon from "~icons/lucide/link";
+import LogInIcon from "~icons/lucide/log-in";
+import LogOutIcon from "~icons/lucide/log-out";
+import MonitorCheckIcon from "~icons/lucide/monitor-check";
+import ShieldAlertIcon from "~icons/lucide/shield-alert";
+import UnlinkIcon from "~icons/lucide/unlink";
+import UserPenIcon from "~icons/lucide/user-pen";
+import UserPlusIcon from "~icons/lucide/user-plus";
 
-const ICONS: Record<ActivityKind, string> = {
-  "sign-in": "icon-[lucide--log-in]",
-  "sign-up": "icon-[lucide--user-plus]",
-  "new-device": "icon-[lucide--monitor-check]",
-  "password-changed": "icon-[lucide--key-round]",
-  "password-set": "icon-[lucide--key-round]",
-  "passkey-added": "icon-[lucide--fingerprint]",
-  "passkey-renamed": "icon-[lucide--fingerprint]",
-  "passkey-removed": "icon-[lucide--fingerprint]",
-  "provider-linked": "icon-[lucide--link]",
-  "provider-unlinked": "icon-[lucide--unlink]",
-  "session-revoked": "icon-[lucide--log-out]",
-  "other-sessions-revoked": "icon-[lucide--log-out]",
-  "signed-out-everywhere": "icon-[lucide--log-out]",
-  "name-changed": "icon-[lucide--user-pen]",
-  "password-change-refused": "icon-[lucide--shield-alert]",
-  "account-deletion-refused": "icon-[lucide--shield-alert]",
-  "password-check-failed": "icon-[lucide--shield-alert]",
+const ICONS: Record<ActivityKind, IconComponent> = {
+  "sign-in": LogInIcon,
+  "sign-up": UserPlusIcon,
+  "new-device": MonitorCheckIcon,
+  "password-changed": KeyRoundIcon,
+  "password-set": KeyRoundIcon,
+  "passkey-added": FingerprintIcon,
+  "passkey-renamed": FingerprintIcon,
+  "passkey-removed": FingerprintIcon,
+  "provider-linked": LinkIcon,
+  "provider-unlinked": UnlinkIcon,
+  "session-revoked": LogOutIcon,
+  "other-sessions-revoked": LogOutIcon,
+  "signed-out-everywhere": LogOutIcon,
+  "name-changed": UserPenIcon,
+  "password-change-refused": ShieldAlertIcon,
+  "account-deletion-refused": ShieldAlertIcon,
+  "password-check-failed": ShieldAlertIcon,
 };
+
+function KindIcon({ kind }: { kind: ActivityKind }) {
+  const Icon = ICONS[kind];
+  return <Icon className="size-4" />;
+}
 
 /** The account's latest sign-ins and changes, newest first, failures marked. */
 export function ActivityCard({ activity }: { activity: ActivityItem[] }) {
@@ -47,9 +63,7 @@ export function ActivityCard({ activity }: { activity: ActivityItem[] }) {
                     entry.success ? "bg-muted text-muted-foreground" : "bg-destructive/10 text-destructive"
                   }`}
                 >
-                  <span
-                    className={`${entry.success ? ICONS[entry.kind] : "icon-[lucide--shield-alert]"} size-4`}
-                  />
+                  {entry.success ? <KindIcon kind={entry.kind} /> : <ShieldAlertIcon className="size-4" />}
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className={`font-medium ${entry.success ? "" : "text-destructive"}`}>

@@ -1,6 +1,7 @@
 import { menuOnDemand } from "~/components/menu-on-demand";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import Trash2Icon from "~icons/lucide/trash-2";
 import type { DeleteAccountProps } from "./delete-account-dialog";
 
 // The confirmation dialog (Radix) loads on first use, like the header's menus.
@@ -25,7 +26,7 @@ export function DeleteAccountCard(props: DeleteAccountProps) {
           {...props}
           renderTrigger={(handlers) => (
             <Button type="button" variant="destructive-outline" {...handlers}>
-              <span className="icon-[lucide--trash-2]" aria-hidden="true" />
+              <Trash2Icon />
               Delete account…
             </Button>
           )}

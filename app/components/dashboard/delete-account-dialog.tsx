@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DialogClose, DialogShell } from "~/components/ui/dialog-shell";
 import { PASSWORD_MAX_LENGTH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import { showToast } from "~/shell/toast";
+import Trash2Icon from "~icons/lucide/trash-2";
 import { FormFeedback } from "./form-feedback";
 import { SignInAgainButton } from "./sign-in-again";
 import { useDashboardForm } from "./use-dashboard-form";
@@ -63,7 +64,7 @@ export default function DeleteAccountDialog({
           {signInAgain ? <SignInAgainButton /> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <CancelButton />
-            <SubmitButton busy={busy} variant="destructive" icon="icon-[lucide--trash-2]">
+            <SubmitButton busy={busy} variant="destructive" icon={Trash2Icon}>
               Delete my account
             </SubmitButton>
           </div>

@@ -1,4 +1,5 @@
 import { Alert } from "~/components/ui/alert";
+import CircleCheckIcon from "~icons/lucide/circle-check";
 
 /** A form's refusal (read out when it appears), or its success when there is no toast (no JavaScript). */
 export function FormFeedback({ error, notice }: { error: string | null; notice?: string | null }) {
@@ -6,7 +7,7 @@ export function FormFeedback({ error, notice }: { error: string | null; notice?:
   if (!notice) return null;
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-success">
-      <span className="icon-[lucide--circle-check] size-4 shrink-0" aria-hidden="true" />
+      <CircleCheckIcon className="size-4 shrink-0" />
       {notice}
     </p>
   );

@@ -1,17 +1,23 @@
+import type { IconComponent } from "~/components/icon-component";
 import { LocalTime } from "~/components/local-time";
 import { SignOutForm } from "~/components/sign-out-form";
 import { SubmitButton } from "~/components/submit-button";
 import { ThisDeviceBadge } from "~/components/this-device-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SessionSummary } from "~/server/sessions.server";
+import LaptopIcon from "~icons/lucide/laptop";
+import LogOutIcon from "~icons/lucide/log-out";
+import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
+import SmartphoneIcon from "~icons/lucide/smartphone";
+import TabletIcon from "~icons/lucide/tablet";
 import { FormFeedback } from "./form-feedback";
 import { useDashboardForm } from "./use-dashboard-form";
 
-const DEVICE_ICONS: Record<SessionSummary["deviceType"], string> = {
-  desktop: "icon-[lucide--laptop]",
-  mobile: "icon-[lucide--smartphone]",
-  tablet: "icon-[lucide--tablet]",
-  unknown: "icon-[lucide--monitor-smartphone]",
+const DEVICE_ICONS: Record<SessionSummary["deviceType"], IconComponent> = {
+  desktop: LaptopIcon,
+  mobile: SmartphoneIcon,
+  tablet: TabletIcon,
+  unknown: MonitorSmartphoneIcon,
 };
 
 /** Every signed-in browser of this account; each other one can be signed out, or all at once. */
@@ -40,7 +46,7 @@ export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
             <p className="text-muted-foreground text-sm">
               {others === 1 ? "1 other session" : `${others} other sessions`}
             </p>
-            <SubmitButton busy={everywhere.busy} variant="outline" icon="icon-[lucide--log-out]">
+            <SubmitButton busy={everywhere.busy} variant="outline" icon={LogOutIcon}>
               Sign out everywhere else
             </SubmitButton>
           </everywhere.Form>
@@ -53,14 +59,12 @@ export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
 
 function SessionRow({ session }: { session: SessionSummary }) {
   const revoke = useDashboardForm("revoke-session", session.id);
+  const DeviceIcon = DEVICE_ICONS[session.deviceType];
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span
-          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"
-          aria-hidden="true"
-        >
-          <span className={`${DEVICE_ICONS[session.deviceType]} size-5`} />
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+          <DeviceIcon className="size-5" />
         </span>
         <div className="min-w-0 text-sm">
           <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -89,7 +93,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
       {session.current ? (
         <SignOutForm className="sm:shrink-0">
           {(busy) => (
-            <SubmitButton busy={busy} variant="outline" size="sm" icon="icon-[lucide--log-out]">
+            <SubmitButton busy={busy} variant="outline" size="sm" icon={LogOutIcon}>
               Sign out
             </SubmitButton>
           )}

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import LogInIcon from "~icons/lucide/log-in";
 
 /**
  * Signs out and opens the sign-in page, which brings the person back to the
@@ -10,7 +11,7 @@ export function SignInAgainButton({ size = "sm" }: { size?: "sm" | "default" }) 
     <Form method="post" action="/dashboard">
       <input type="hidden" name="intent" value="sign-in-again" />
       <Button type="submit" variant="outline" size={size}>
-        <span className="icon-[lucide--log-in]" aria-hidden="true" />
+        <LogInIcon />
         Sign in again
       </Button>
     </Form>

@@ -1,11 +1,15 @@
+import type { IconComponent } from "~/components/icon-component";
 import { LocalTime } from "~/components/local-time";
 import { AccountUsername, PasswordField } from "~/components/password-field";
+import { PROVIDER_ICONS } from "~/components/provider-icons";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
-import { type OAuthProviderId, PROVIDER_ICONS } from "~/lib/sign-in-providers";
+import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import type { DashboardData } from "~/server/dashboard.server";
 import type { ProviderLink } from "~/server/provider-links.server";
+import KeyRoundIcon from "~icons/lucide/key-round";
+import LinkIcon from "~icons/lucide/link";
 import { FormFeedback } from "./form-feedback";
 import { SignInAgainButton } from "./sign-in-again";
 import { useDashboardForm } from "./use-dashboard-form";
@@ -39,13 +43,10 @@ export function SignInMethodsCard({ hasPassword, providers, waysIn, linkError }:
   );
 }
 
-function MethodIcon({ className }: { className: string }) {
+function MethodIcon({ icon: Icon }: { icon: IconComponent }) {
   return (
-    <span
-      className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"
-      aria-hidden="true"
-    >
-      <span className={`${className} size-5`} />
+    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+      <Icon className="size-5" />
     </span>
   );
 }
@@ -71,7 +72,7 @@ function ChangePassword() {
   return (
     <div className="grid gap-4 rounded-lg border px-4 py-4">
       <div className="flex items-center gap-3">
-        <MethodIcon className="icon-[lucide--key-round]" />
+        <MethodIcon icon={KeyRoundIcon} />
         <p className="text-sm">
           <span className="block font-medium">Password</span>
           <span className="block text-muted-foreground text-xs">
@@ -109,7 +110,7 @@ function SetPassword() {
         <input type="hidden" name="intent" value="set-password" />
         <AccountUsername />
         <div className="flex items-center gap-3">
-          <MethodIcon className="icon-[lucide--key-round]" />
+          <MethodIcon icon={KeyRoundIcon} />
           <p className="text-sm">
             <span className="block font-medium">Password</span>
             <span className="block text-muted-foreground text-xs">
@@ -133,11 +134,11 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
   // Linking is a plain form (the answer is a redirect to the provider); a refusal comes back as the page's answer.
   const link = useDashboardForm("link-provider", provider.id);
   const refusal = unlink.error ? unlink : link;
-  const icon = PROVIDER_ICONS[provider.id as OAuthProviderId] ?? "icon-[lucide--link]";
+  const icon = PROVIDER_ICONS[provider.id as OAuthProviderId] ?? LinkIcon;
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex items-center gap-3">
-        <MethodIcon className={icon} />
+        <MethodIcon icon={icon} />
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-medium">{provider.name}</p>
           <p className="text-muted-foreground text-xs">

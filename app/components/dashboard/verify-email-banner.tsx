@@ -1,4 +1,5 @@
 import { SubmitButton } from "~/components/submit-button";
+import MailWarningIcon from "~icons/lucide/mail-warning";
 import { FormFeedback } from "./form-feedback";
 import { useDashboardForm } from "./use-dashboard-form";
 
@@ -14,7 +15,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-500/40 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center dark:bg-amber-500/10 dark:text-amber-100"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3 text-sm">
-        <span className="icon-[lucide--mail-warning] mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <MailWarningIcon className="mt-0.5 size-5 shrink-0" />
         <div className="min-w-0">
           <h2 id="verify-email-title" className="font-semibold">
             Please confirm your email address

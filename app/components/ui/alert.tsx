@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
+import CircleAlertIcon from "~icons/lucide/circle-alert";
 
 /**
  * An inline message box; `role="alert"` so it is read out when it appears,
@@ -16,7 +17,7 @@ export function Alert({ className, children, ...props }: ComponentProps<"div">) 
       )}
       {...props}
     >
-      <span className="icon-[lucide--circle-alert] mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <CircleAlertIcon className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>
     </div>
   );

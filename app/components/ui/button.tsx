@@ -2,7 +2,7 @@ import { Children, type ComponentProps, cloneElement, isValidElement, type React
 import { cn } from "~/lib/cn";
 
 const base =
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-[color,background-color,box-shadow] disabled:pointer-events-none disabled:opacity-50 [&_[class*='icon-[']]:size-4";
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-[color,background-color,box-shadow] disabled:pointer-events-none disabled:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:shrink-0";
 
 const variants = {
   default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",

@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import type { ReactElement, ReactNode } from "react";
+import XIcon from "~icons/lucide/x";
 
 /**
  * A modal dialog that is open when it mounts (dialogs mount on their first
@@ -33,7 +34,7 @@ export function DialogShell({
             className="absolute top-4 right-4 flex size-8 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground"
             aria-label="Close"
           >
-            <span className="icon-[lucide--x] size-4" aria-hidden="true" />
+            <XIcon className="size-4" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
