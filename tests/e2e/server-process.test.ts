@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { collectOutput } from "../fixtures/process-output";
@@ -21,7 +21,9 @@ test.describe.configure({ mode: "serial" });
 test("starts with no configuration, keeps its data in ./data, and stops cleanly on SIGTERM", async () => {
   const cwd = freshDir("zero-config");
   const port = FIRST_PORT;
-  const first = startServer(cwd, { PORT: port });
+  const tmp = join(cwd, "tmp");
+  mkdirSync(tmp);
+  const first = startServer(cwd, { PORT: port, TMPDIR: tmp });
   await waitUntilListening(first);
   expect(first.output()).toContain("No AUTH_SECRET set: created a random one in data/auth-secret");
 
@@ -69,8 +71,13 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
   expect(await first.exited).toBe(0);
   expect(first.output()).toContain("Stopped.");
 
+  // V8 kept the compiled code of the modules it loaded, in the system's temporary folder.
+  const compileCache = join(tmp, "node-compile-cache");
+  const cachedModules = () => readdirSync(compileCache, { recursive: true }).length;
+  expect(cachedModules()).toBeGreaterThan(100);
+
   // A restart reuses the secret and the migrated database, and says nothing about secrets.
-  const second = startServer(cwd, { PORT: port });
+  const second = startServer(cwd, { PORT: port, TMPDIR: tmp });
   await waitUntilListening(second);
   expect(second.output()).not.toContain("AUTH_SECRET");
   expect((await fetch(`http://localhost:${port}/api/_auth/session`)).status).toBe(200);
