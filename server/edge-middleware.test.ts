@@ -34,6 +34,15 @@ describe("securityHeaders", () => {
     expect(first.headers.get("strict-transport-security")).toBeNull();
   });
 
+  test("never hands out a nonce twice, across its batches of random bytes", async () => {
+    const app = appWith(false);
+    const nonces = await Promise.all(
+      Array.from({ length: 600 }, async () => (await app.request("/")).text()),
+    );
+    expect(new Set(nonces).size).toBe(600);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+
   test("adds HSTS over HTTPS", async () => {
     const response = await appWith(true).request("/");
     expect(response.headers.get("strict-transport-security")).toContain("max-age=");

@@ -14,12 +14,20 @@ export const allowedMethods: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** `413` for bodies over the limit, told or not: the app takes forms and small JSON only. */
-export const limitBodySize: MiddlewareHandler = bodyLimit({
+const limitBody: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   // The rest of the body is never read, so the connection cannot carry another request.
   onError: (c) => c.json({ error: "Payload Too Large" }, 413, { Connection: "close" }),
 });
+
+/**
+ * `413` for bodies over the limit, told or not: the app takes forms and small JSON only.
+ * A GET or HEAD has no body (fetch's `Request` never carries one), so it
+ * skips the check: asking a Node request for its body builds a whole
+ * `Request` just to find `null`.
+ */
+export const limitBodySize: MiddlewareHandler = (c, next) =>
+  c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next);
 
 /** Per HTTP/1.1, a request has a body exactly when Content-Length or Transfer-Encoding says so. */
 function hasBody(request: Request): boolean {

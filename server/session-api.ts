@@ -15,6 +15,11 @@ export function sessionApi(services: AppServices) {
       const { session, setCookie } = await readSession(services, c.req.raw.headers);
       for (const cookie of setCookie) c.header("Set-Cookie", cookie, { append: true });
       c.header("Cache-Control", "private, no-store");
+      // The header compress() adds to this JSON (but not to a HEAD's answer),
+      // said up front: added after the fact, it makes Hono rebuild the
+      // finished response around a stream, which cost more than reading the
+      // session.
+      if (c.req.method !== "HEAD") c.header("Vary", "Accept-Encoding");
       return c.json(toPublicSession(session));
     })
     .delete("/", async (c) => {

@@ -104,7 +104,10 @@ const STATEMENT_CACHE_SIZE = 256;
  * The Kysely dialect prepares every query from scratch; an app asks the same
  * few dozen queries over and over. Reusing prepared statements (a small LRU
  * keyed by SQL text) takes SQL compilation off the hot path. Safe because
- * node:sqlite runs each statement to completion synchronously.
+ * node:sqlite runs each statement to completion synchronously. The dialect
+ * also asks each statement for its result columns before every run (only to
+ * tell a read from a write), which builds a new array of objects each time:
+ * a statement's columns are read once.
  */
 function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -117,6 +120,8 @@ function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
       return cached;
     }
     const statement = prepare(sql);
+    const columns = statement.columns();
+    statement.columns = () => columns;
     cache.set(sql, statement);
     if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return statement;

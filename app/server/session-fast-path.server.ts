@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse } from "hono/utils/cookie";
-import type { Kysely } from "kysely";
+import { createQueryId, type Kysely } from "kysely";
 import type { Auth, AuthSession } from "./auth.server";
 
 /** better-call's signed cookie: `{value}.{base64 HMAC-SHA256}`, the signature always 44 characters. */
@@ -43,14 +43,9 @@ type Tables = {
   };
 };
 
-/**
- * The session with that token and its user, in better-auth's shape (dates
- * as `Date`, `emailVerified` a boolean): one query on the unique token
- * index, joined to the user by primary key. better-auth's adapter would
- * make two, each through its generic field mapping.
- */
-async function findSessionByToken(kysely: Kysely<unknown>, token: string): Promise<AuthSession | undefined> {
-  const row = await (kysely as unknown as Kysely<Tables>)
+/** The session-by-token query with its user, compiled for one database (the SQL differs by dialect). */
+const compileLookup = (kysely: Kysely<unknown>) =>
+  (kysely as unknown as Kysely<Tables>)
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .select([
@@ -68,8 +63,28 @@ async function findSessionByToken(kysely: Kysely<unknown>, token: string): Promi
       "user.createdAt as userCreatedAt",
       "user.updatedAt as userUpdatedAt",
     ])
-    .where("session.token", "=", token)
-    .executeTakeFirst();
+    .where("session.token", "=", "")
+    .compile();
+
+const compiledLookups = new WeakMap<Kysely<unknown>, ReturnType<typeof compileLookup>>();
+
+/**
+ * The session with that token and its user, in better-auth's shape (dates
+ * as `Date`, `emailVerified` a boolean): one query on the unique token
+ * index, joined to the user by primary key. better-auth's adapter would
+ * make two, each through its generic field mapping. The query is built and
+ * compiled once (`compileLookup`): per request only the token changes, and
+ * building it again cost more than running it.
+ */
+async function findSessionByToken(kysely: Kysely<unknown>, token: string): Promise<AuthSession | undefined> {
+  let lookup = compiledLookups.get(kysely);
+  if (!lookup) {
+    lookup = compileLookup(kysely);
+    compiledLookups.set(kysely, lookup);
+  }
+  const query: typeof lookup = { ...lookup, parameters: [token], queryId: createQueryId() };
+  const { rows } = await kysely.executeQuery(query);
+  const row = rows[0];
   if (!row) return undefined;
   return {
     session: {
