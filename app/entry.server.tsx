@@ -1,5 +1,3 @@
-import { PassThrough, pipeline } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -10,7 +8,7 @@ import {
 } from "react-router";
 import { RequestInfoProvider } from "~/components/request-info";
 import { requestInfoContext } from "~/server/context.server";
-import { headWithoutModulePreloads } from "~/server/head-without-module-preloads.server";
+import { documentBody } from "~/server/document-body.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,24 +38,14 @@ export default function handleRequest(
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeout);
-          timeout = undefined;
-          callback();
-        },
+      const { sink, body } = documentBody(() => {
+        clearTimeout(timeout);
+        timeout = undefined;
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      pipe(body);
-      // pipeline, not pipe: a visitor who leaves destroys the whole chain, and React stops rendering.
-      const html = headWithoutModulePreloads();
-      pipeline(body, html, () => {});
-      resolve(
-        new Response(createReadableStreamFromReadable(html), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
+      // A visitor who leaves cancels the body, which destroys the sink: React stops rendering.
+      pipe(sink);
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
     };
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={info ?? {}}>

@@ -8,7 +8,7 @@ import { listSignInProviders } from "./oauth.server";
 import { listPasskeys } from "./passkeys.server";
 import { providerLinks } from "./provider-links.server";
 import { listActiveSessions } from "./sessions.server";
-import { readWaysIn } from "./sign-in-methods.server";
+import { listAccounts, waysInOf } from "./sign-in-methods.server";
 
 /** The signed-in person's session as better-auth has it (with ids and dates the page needs). */
 export async function currentSession({ auth }: Pick<AppServices, "auth">, headers: Headers) {
@@ -33,16 +33,18 @@ export async function loadDashboard(services: AppServices, signedIn: AuthSession
     passkey: "a passkey",
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
-  const [sessions, { accounts, ways }, passkeys, activity] = await Promise.all([
+  const [sessions, accounts, passkeys, activity] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
-    readWaysIn(
-      db,
-      user.id,
-      offered.map((provider) => provider.id),
-    ),
+    listAccounts(db, user.id),
     listPasskeys(db, user.id),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method),
   ]);
+  // The passkeys listed are the ones counted: no second query to count them.
+  const ways = waysInOf(
+    accounts,
+    passkeys.length,
+    offered.map((provider) => provider.id),
+  );
   const signedInAt = new Date(session.createdAt);
   return {
     user: {

@@ -1,10 +1,12 @@
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { headWithoutModulePreloads } from "./head-without-module-preloads.server";
 
-const through = (chunks: string[]) =>
-  text(Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(headWithoutModulePreloads()));
+const throughBytes = (chunks: Uint8Array[]) => {
+  const head = headWithoutModulePreloads();
+  const sent = [...chunks.map((chunk) => head.next(chunk)), head.end()];
+  return Buffer.concat(sent.filter((bytes) => bytes !== undefined)).toString("utf8");
+};
+const through = async (chunks: string[]) => throughBytes(chunks.map((chunk) => Buffer.from(chunk)));
 
 describe("headWithoutModulePreloads", () => {
   it("takes the module preloads out of the head, whatever the chunks, and keeps everything else", async () => {
@@ -26,5 +28,15 @@ describe("headWithoutModulePreloads", () => {
 
   it("passes a document without a head through as it is", async () => {
     expect(await through(["<p>no head", " here</p>"])).toBe("<p>no head here</p>");
+  });
+
+  it("keeps a character cut in two between chunks", () => {
+    const whole = Buffer.from(
+      '<head><title>Café</title><link rel="modulepreload" href="/x.js"/></head><p>é</p>',
+    );
+    const cut = whole.indexOf(Buffer.from("é")) + 1;
+    expect(throughBytes([whole.subarray(0, cut), whole.subarray(cut)])).toBe(
+      "<head><title>Café</title></head><p>é</p>",
+    );
   });
 });

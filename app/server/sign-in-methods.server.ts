@@ -44,7 +44,29 @@ type Tables = {
 /** What the dashboard removes: the account at a provider (`credential`: the password), or a passkey. */
 export type WayOut = { kind: "account"; providerId: string } | { kind: "passkey"; id: string };
 
-/** A person's accounts (password and providers; never the hash), and their ways in. */
+/** A person's accounts: password (`credential`) and providers, never the hash. */
+export function listAccounts(kysely: Kysely<unknown> | Kysely<Tables>, userId: string) {
+  return (kysely as Kysely<Tables>)
+    .selectFrom("account")
+    .select((eb) => ["id", "providerId", "createdAt", eb("password", "is not", null).as("hasPassword")])
+    .where("userId", "=", userId)
+    .execute();
+}
+
+/** The ways in that a person's accounts and passkeys give, counting only configured providers. */
+export function waysInOf(
+  accounts: ReadonlyArray<{ providerId: string; hasPassword: unknown }>,
+  passkeys: number,
+  configured: readonly string[],
+): WaysIn {
+  return {
+    password: accounts.some((account) => account.providerId === "credential" && Boolean(account.hasPassword)),
+    providers: accounts.map((account) => account.providerId).filter((id) => configured.includes(id)),
+    passkeys,
+  };
+}
+
+/** A person's accounts, and their ways in. */
 export async function readWaysIn(
   kysely: Kysely<unknown> | Kysely<Tables>,
   userId: string,
@@ -52,23 +74,14 @@ export async function readWaysIn(
 ) {
   const db = kysely as Kysely<Tables>;
   const [accounts, passkeys] = await Promise.all([
-    db
-      .selectFrom("account")
-      .select((eb) => ["id", "providerId", "createdAt", eb("password", "is not", null).as("hasPassword")])
-      .where("userId", "=", userId)
-      .execute(),
+    listAccounts(db, userId),
     db
       .selectFrom("passkey")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("userId", "=", userId)
       .executeTakeFirst(),
   ]);
-  const ways: WaysIn = {
-    password: accounts.some((account) => account.providerId === "credential" && Boolean(account.hasPassword)),
-    providers: accounts.map((account) => account.providerId).filter((id) => configured.includes(id)),
-    passkeys: Number(passkeys?.count ?? 0),
-  };
-  return { accounts, ways };
+  return { accounts, ways: waysInOf(accounts, Number(passkeys?.count ?? 0), configured) };
 }
 
 /**

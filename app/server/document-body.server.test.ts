@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from "vitest";
+import { documentBody } from "./document-body.server";
+
+const ended = (sink: NodeJS.WritableStream) => new Promise((resolve) => sink.on("close", resolve));
+
+describe("documentBody", () => {
+  it("hands each chunk on, the head without module preloads, and says when the document ends", async () => {
+    const onEnd = vi.fn();
+    const { sink, body } = documentBody(onEnd);
+    sink.write(Buffer.from('<html><head><link rel="modulepreload" href="/x.js"/>'));
+    sink.write(Buffer.from("</head><body>"));
+    sink.end(Buffer.from("</body></html>"));
+    expect(await new Response(body).text()).toBe("<html><head></head><body></body></html>");
+    expect(onEnd).toHaveBeenCalledOnce();
+  });
+
+  it("stops the render when the reader leaves", async () => {
+    const { sink, body } = documentBody(() => {});
+    sink.write(Buffer.from("<html><head></head>"));
+    await body.cancel();
+    await ended(sink);
+    expect(sink.destroyed).toBe(true);
+  });
+
+  it("passes a failed render on to the reader", async () => {
+    const { sink, body } = documentBody(() => {});
+    sink.on("error", () => {});
+    sink.destroy(new Error("render failed"));
+    await expect(new Response(body).text()).rejects.toThrow("render failed");
+  });
+});
