@@ -73,8 +73,8 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
 
   // V8 kept the compiled code of the modules it loaded, in the system's temporary folder.
   const compileCache = join(tmp, "node-compile-cache");
-  const cachedModules = () => readdirSync(compileCache, { recursive: true }).length;
-  expect(cachedModules()).toBeGreaterThan(100);
+  // One folder for this Node version, a file for each module it compiled.
+  expect(readdirSync(compileCache, { recursive: true }).length).toBeGreaterThan(10);
 
   // A restart reuses the secret and the migrated database, and says nothing about secrets.
   const second = startServer(cwd, { PORT: port, TMPDIR: tmp });
