@@ -7,8 +7,7 @@ import { iconLoader, type LoadedIcon } from "~/shell/icon-loader";
 type IconProps = {
   /** `collection:name`, e.g. `lucide:house` or `simple-icons:github`. */
   name: string;
-  /** Sizes the box (`size-6`); the default is 1em square, like the text around it. */
-  /** Classes for the box; without a `size-`, `w-` or `h-` class it is 1em square. */
+  /** Classes for the box; without a `size-`, `w-` or `h-` class it is 1em square, like the text around it. */
   className?: string;
   /** Makes the icon an image with this accessible name; without it the icon is decoration. */
   label?: string;
@@ -16,15 +15,15 @@ type IconProps = {
 
 const notLoadedOnServer = () => undefined;
 
+const SIZED = /(^|\s)(size|w|h)-/;
+
 /**
  * An icon whose name is only known at run time (from data, say), fetched
  * from the app's icon endpoint (SPEC §7). Its box has its final size from the
  * first paint, on the server too, so nothing moves when the drawing arrives
  * or when it never does. Icons known when writing the code are cheaper as
- * CSS classes: `<span className="icon-[lucide--house]" />`.
+ * components compiled at build time: `import HouseIcon from "~icons/lucide/house"`.
  */
-const SIZED = /(^|\s)(size|w|h)-/;
-
 export function Icon({ name, className, label }: IconProps) {
   const icon = useSyncExternalStore(iconLoader.subscribe, () => iconLoader.peek(name), notLoadedOnServer);
   useEffect(() => {
