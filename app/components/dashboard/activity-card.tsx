@@ -34,8 +34,9 @@ const ICONS: Record<ActivityKind, IconComponent> = {
   "password-check-failed": ShieldAlertIcon,
 };
 
-function KindIcon({ kind }: { kind: ActivityKind }) {
-  const Icon = ICONS[kind];
+/** What happened, or a shield for a refusal or a failure. */
+function EntryIcon({ entry }: { entry: ActivityItem }) {
+  const Icon = entry.success ? ICONS[entry.kind] : ShieldAlertIcon;
   return <Icon className="size-4" />;
 }
 
@@ -63,7 +64,7 @@ export function ActivityCard({ activity }: { activity: ActivityItem[] }) {
                     entry.success ? "bg-muted text-muted-foreground" : "bg-destructive/10 text-destructive"
                   }`}
                 >
-                  {entry.success ? <KindIcon kind={entry.kind} /> : <ShieldAlertIcon className="size-4" />}
+                  <EntryIcon entry={entry} />
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className={`font-medium ${entry.success ? "" : "text-destructive"}`}>
