@@ -19,6 +19,8 @@ export default defineConfig({
   environments: {
     ssr: {
       resolve: { noExternal: true },
+      // The server build always runs React's production code: its development copies go.
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
         rollupOptions: {
           input: "./server/app.ts",
