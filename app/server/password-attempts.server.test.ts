@@ -43,7 +43,10 @@ describe("the failure budget of an account's password", () => {
     }
     const refused = await signIn(account.password).catch((error: unknown) => error);
     expect(retryAfterOf(refused)).toBeGreaterThan(55);
-    expect((refused as Error).message).toMatch(/^Too many sign-in attempts\. Try again in 1 minute\.$/);
+    // A minute, or a few seconds less on a busy machine (the five tries took that long).
+    expect((refused as Error).message).toMatch(
+      /^Too many sign-in attempts\. Try again in (1 minute|5\d seconds)\.$/,
+    );
     await db.close();
   });
 
@@ -95,7 +98,7 @@ describe("the failure budget of an account's password", () => {
     );
     expect(await statusOf(signIn(account.password, { cookie: forged }))).toBe(429);
     await db.close();
-  });
+  }, 60_000); // Fourteen scrypt checks: some 8 s here, three times that on a busy machine.
 
   test("the password checks of a signed-in session share the budget, and each failure is in the activity log", async () => {
     const { auth, headers, account, userId, db } = await setup();
