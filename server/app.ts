@@ -28,7 +28,7 @@ import {
   requestInfoContext,
   servicesContext,
 } from "~/server/context.server";
-import { isDatabaseUnavailable } from "~/server/database-errors.server";
+import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
 import { getEnv, providerOrigins } from "~/server/env.server";
 import { mailOutbox, startMailWorker } from "~/server/mail-outbox.server";
@@ -108,7 +108,8 @@ export async function createServerApp() {
     log({ level: "error", msg: "expired-row clean-up failed", err: String(error) }),
   );
 
-  const handleRequest = createRequestHandler(build, import.meta.env.MODE);
+  // A database outage in any route's middleware, loader or action is a 503, said in one place.
+  const handleRequest = createRequestHandler(answerOutagesWith503(build), import.meta.env.MODE);
   const renderPage = (request: Request, requestInfo: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
@@ -10,9 +10,8 @@ import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
+import { readForm, redirectWithCookies, text, tooManyRequests } from "~/server/action-kit.server";
 import { getServices } from "~/server/context.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
-import { readFormPost } from "~/server/form-post.server";
 import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/sign-up.server";
 import type { Route } from "./+types/confirm-sign-up";
@@ -40,54 +39,48 @@ type ActionData = { message?: string; fieldError?: string; notice?: string; expi
 /** `confirm`: the code creates the account and signs this browser in. `resend`: a new code, mailed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const form = await readFormPost(request);
-  const pending = await findPendingSignUp(services.db, form.get("id"));
+  const form = await readForm(request, { id: text, intent: text, code: text });
+  const pending = await findPendingSignUp(services.db, form.id);
   if (!pending) return data<ActionData>({ expired: true }, { status: 400 });
   const ip = await services.rateLimits.ip(clientIpOf(request));
-  const resend = form.get("intent") === "resend";
+  const resend = form.intent === "resend";
   // Each try counts against the address too (at most 10 an hour), and each resend like any mail.
   const limit = ip.allowed
     ? await services.rateLimits.address(resend ? "verification-email" : "sign-up-code", pending.email)
     : ip;
   if (!limit.allowed) {
-    return data<ActionData>(
+    return tooManyRequests<ActionData>(
       { message: tooManyAttemptsMessage(limit.retryAfterSeconds, resend ? "codes sent" : "tries") },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      limit.retryAfterSeconds,
     );
   }
   if (resend) {
     const { secret } = await services.auth.$context;
-    const sent = await whenDatabaseAvailable(() =>
-      resendSignUpCode({ mail: services.mail, secret }, pending.id),
-    );
+    const sent = await resendSignUpCode({ mail: services.mail, secret }, pending.id);
     if (!sent) return data<ActionData>({ expired: true }, { status: 400 });
     return data<ActionData>({ notice: `We sent a new code to ${pending.email}.` });
   }
-  const code = codeFrom(form.get("code"));
+  const code = codeFrom(form.code);
   if (!code) {
     return data<ActionData>(
       { fieldError: `Enter the ${SIGN_UP_CODE_DIGITS}-digit code from the mail.` },
       { status: 400 },
     );
   }
-  return whenDatabaseAvailable(async () => {
-    try {
-      const { response, headers } = await services.auth.api.confirmSignUp({
-        body: { id: pending.id, code },
-        headers: request.headers,
-        returnHeaders: true,
-      });
-      const answer = new Headers();
-      for (const cookie of headers.getSetCookie()) answer.append("Set-Cookie", cookie);
-      throw redirect(safeRedirect(response.redirectTo), { headers: answer });
-    } catch (error) {
-      if (!isAPIError(error) || error.statusCode >= 500) throw error;
-      if (error.body?.code !== "WRONG_CODE") return data<ActionData>({ expired: true }, { status: 400 });
-      const left = Number(error.message);
-      const fieldError = `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`;
-      return data<ActionData>({ fieldError }, { status: 400 });
-    }
-  });
+  try {
+    const { response, headers } = await services.auth.api.confirmSignUp({
+      body: { id: pending.id, code },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    throw redirectWithCookies(safeRedirect(response.redirectTo), headers.getSetCookie());
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    if (error.body?.code !== "WRONG_CODE") return data<ActionData>({ expired: true }, { status: 400 });
+    const left = Number(error.message);
+    const fieldError = `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`;
+    return data<ActionData>({ fieldError }, { status: 400 });
+  }
 }
 
 export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {

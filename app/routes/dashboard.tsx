@@ -13,7 +13,6 @@ import { findProvider } from "~/lib/sign-in-providers";
 import { authSessionContext, getServices } from "~/server/context.server";
 import { loadDashboard } from "~/server/dashboard.server";
 import { runDashboardAction } from "~/server/dashboard-actions.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
 import { getUserSession } from "~/server/guards.server";
 import { listSignInProviders } from "~/server/oauth.server";
 import { linkErrorMessage } from "~/server/provider-links.server";
@@ -42,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const signedIn = context.get(authSessionContext);
   if (!signedIn) throw new Error("the root middleware reads the session of every request");
-  const dashboard = await whenDatabaseAvailable(() => loadDashboard(services, signedIn));
+  const dashboard = await loadDashboard(services, signedIn);
   const params = new URL(request.url).searchParams;
   const error = params.get("error");
   const linked = findProvider(listSignInProviders(services.env.providers), params.get("linked"));
@@ -52,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The dashboard's forms (`intent` names each), plain posts that work without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   getUserSession(context); // The auth layout let a signed-in person in.
-  return whenDatabaseAvailable(() => runDashboardAction(getServices(context), request));
+  return runDashboardAction(getServices(context), request);
 }
 
 function greetingName(name: string): string {

@@ -7,11 +7,10 @@ import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { readForm, text, tooManyRequests } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth.server";
 import { getServices } from "~/server/context.server";
 import { emailAddress } from "~/server/credentials.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
-import { readFormPost } from "~/server/form-post.server";
 import { clientIpOf, retryAfterOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -32,9 +31,8 @@ type ActionData = { sent: boolean; email: string; message?: string; fieldError?:
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, rateLimits } = getServices(context);
-  const form = await readFormPost(request);
-  const raw = form.get("email");
-  const typed = typeof raw === "string" ? raw.slice(0, EMAIL_MAX_LENGTH + 50) : "";
+  const form = await readForm(request, { email: text });
+  const typed = form.email?.slice(0, EMAIL_MAX_LENGTH + 50) ?? "";
   const parsed = emailAddress.safeParse(typed);
   if (!parsed.success) {
     const fieldError = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
@@ -43,13 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = parsed.data;
   // Per IP here; per address inside better-auth (address-limits.server.ts).
   const limit = await rateLimits.ip(clientIpOf(request));
-  const refusal = limit.allowed
-    ? await whenDatabaseAvailable(() => requestReset(auth, email, request.headers))
-    : limit.retryAfterSeconds;
+  const refusal = limit.allowed ? await requestReset(auth, email, request.headers) : limit.retryAfterSeconds;
   if (refusal !== null) {
-    return data<ActionData>(
+    return tooManyRequests<ActionData>(
       { sent: false, email, message: tooManyAttemptsMessage(refusal, "reset requests") },
-      { status: 429, headers: { "Retry-After": String(refusal) } },
+      refusal,
     );
   }
   return data<ActionData>({ sent: true, email });

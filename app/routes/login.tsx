@@ -20,10 +20,9 @@ import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
+import { readForm, redirectWithCookies, text, tooManyRequests } from "~/server/action-kit.server";
 import { type AppServices, getServices } from "~/server/context.server";
 import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/credentials.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
-import { readFormPost } from "~/server/form-post.server";
 import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
 import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
@@ -63,14 +62,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The page's answer to an attempt refused for too many attempts: `429` with `Retry-After`. */
-function tooManyAttempts(answer: Omit<ActionData, "message">, retryAfterSeconds: number, message?: string) {
-  return data<ActionData>(
-    { ...answer, message: message ?? tooManyAttemptsMessage(retryAfterSeconds) },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
-}
-
 /** The per-IP verdict for a form post, as the page's answer when it is refused. */
 async function refuseWhenLimited(
   { rateLimits }: AppServices,
@@ -78,22 +69,31 @@ async function refuseWhenLimited(
   answer: Omit<ActionData, "message">,
 ) {
   const { allowed, retryAfterSeconds } = await rateLimits.ip(clientIpOf(request));
-  return allowed ? null : tooManyAttempts(answer, retryAfterSeconds);
+  if (allowed) return null;
+  return tooManyRequests<ActionData>(
+    { ...answer, message: tooManyAttemptsMessage(retryAfterSeconds) },
+    retryAfterSeconds,
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const { auth, env } = services;
-  const form = await readFormPost(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const mode = modeOf(text("intent"));
-  const values = { name: text("name")?.slice(0, 200), email: text("email")?.slice(0, 300) };
+  const form = await readForm(request, {
+    intent: text,
+    provider: text,
+    display: text,
+    name: text,
+    email: text,
+    password: text,
+    [REDIRECT_PARAM]: text,
+  });
+  const mode = modeOf(form.intent);
+  const redirectTo = form[REDIRECT_PARAM];
+  const values = { name: form.name?.slice(0, 200), email: form.email?.slice(0, 300) };
 
-  if (text("intent") === "oauth") {
-    const provider = findProvider(listSignInProviders(env.providers), text("provider"));
+  if (form.intent === "oauth") {
+    const provider = findProvider(listSignInProviders(env.providers), form.provider);
     if (!provider) {
       return data<ActionData>(
         { mode, message: "This way of signing in is not available.", values },
@@ -104,29 +104,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (limited) return limited;
     const started = await startOAuthSignIn(auth, {
       provider,
-      redirectTo: text(REDIRECT_PARAM),
-      display: text("display") === "popup" ? "popup" : "page",
+      redirectTo,
+      display: form.display === "popup" ? "popup" : "page",
       headers: request.headers,
     });
     if (!started.ok) {
       return data<ActionData>({ mode, message: started.message, values }, { status: started.status });
     }
-    throw redirectSettingCookies(started.url, started.setCookie);
+    throw redirectWithCookies(started.url, started.setCookie);
   }
 
   // Per IP here; per account (wrong passwords, sign-ups) inside better-auth, on the values it is given.
   const refused = await refuseWhenLimited(services, request, { mode, values });
   if (refused) return refused;
-  const input = { name: text("name"), email: text("email"), password: text("password") };
-  const result = await whenDatabaseAvailable<
-    Awaited<ReturnType<typeof startSignUp>> | Awaited<ReturnType<typeof signInWithPassword>>
-  >(() =>
+  const input = { name: form.name, email: form.email, password: form.password };
+  const result =
     mode === "signup"
-      ? startSignUp(services, input, safeRedirect(text(REDIRECT_PARAM)))
-      : signInWithPassword(auth, input, request.headers),
-  );
+      ? await startSignUp(services, input, safeRedirect(redirectTo))
+      : await signInWithPassword(auth, input, request.headers);
   if (!result.ok && result.retryAfterSeconds) {
-    return tooManyAttempts({ mode, values }, result.retryAfterSeconds, result.message);
+    return tooManyRequests<ActionData>({ mode, values, message: result.message }, result.retryAfterSeconds);
   }
   if (!result.ok) {
     return data<ActionData>(
@@ -136,14 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A sign-up goes on to "Check your inbox"; a sign-in to where it was going.
   if ("id" in result) throw redirect(`${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`);
-  throw redirectSettingCookies(safeRedirect(text(REDIRECT_PARAM)), result.headers.getSetCookie());
-}
-
-/** A redirect that also sets better-auth's cookies (the session, or an OAuth state). */
-function redirectSettingCookies(url: string, cookies: string[]) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(url, { headers });
+  throw redirectWithCookies(safeRedirect(redirectTo), result.headers.getSetCookie());
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

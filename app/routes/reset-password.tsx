@@ -18,9 +18,8 @@ import {
 } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import { readForm, text, withCookies } from "~/server/action-kit.server";
 import { getServices } from "~/server/context.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
-import { readFormPost } from "~/server/form-post.server";
 import { openMailedLink } from "~/server/mail-links.server";
 import { resetPasswordAndSignIn } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
@@ -46,21 +45,18 @@ type ActionData = { expired: boolean; fieldError?: string; token?: string; remov
  * in with a new session and goes on to the dashboard.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormPost(request);
-  const outcome = await whenDatabaseAvailable(() =>
-    resetPasswordAndSignIn(getServices(context), request.headers, {
-      token: form.get(MAIL_TOKEN_PARAM),
-      newPassword: form.get("password"),
-    }),
-  );
+  const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text, password: text });
+  const token = form[MAIL_TOKEN_PARAM];
+  const outcome = await resetPasswordAndSignIn(getServices(context), request.headers, {
+    token,
+    newPassword: form.password,
+  });
   if (outcome.ok) {
-    const headers = new Headers();
-    for (const cookie of outcome.setCookie) headers.append("Set-Cookie", cookie);
+    const headers = withCookies(outcome.setCookie);
     // The first proof of the mailbox removed ways in: say which before going on.
     if (outcome.removed) return data<ActionData>({ expired: false, removed: outcome.removed }, { headers });
     throw redirect(DEFAULT_SIGNED_IN_PATH, { headers });
   }
-  const token = form.get(MAIL_TOKEN_PARAM);
   return data<ActionData>(
     {
       expired: outcome.expired,

@@ -7,9 +7,8 @@ import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { FORGOT_PASSWORD_PATH, MAIL_TOKEN_PARAM, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { readForm, text, withCookies } from "~/server/action-kit.server";
 import { getServices, sessionContext } from "~/server/context.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
-import { readFormPost } from "~/server/form-post.server";
 import { openMailedLink } from "~/server/mail-links.server";
 import { signOutEverywhere } from "~/server/sessions.server";
 import type { Route } from "./+types/sign-out-everywhere";
@@ -30,19 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Uses the token up and ends every session of its account, this browser's too. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const form = await readFormPost(request);
-  const outcome = await whenDatabaseAvailable(async () => {
-    const userId = await services.mail.consume("sign-out-everywhere", form.get(MAIL_TOKEN_PARAM));
-    if (!userId) return { done: false, setCookie: [] };
-    const setCookie = await signOutEverywhere(services, request.headers, {
-      userId,
-      thisBrowsersUser: context.get(sessionContext)?.user.id ?? null,
-    });
-    return { done: true, setCookie };
+  const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text });
+  const userId = await services.mail.consume("sign-out-everywhere", form[MAIL_TOKEN_PARAM]);
+  if (!userId) return data({ done: false }, { status: 400 });
+  const setCookie = await signOutEverywhere(services, request.headers, {
+    userId,
+    thisBrowsersUser: context.get(sessionContext)?.user.id ?? null,
   });
-  const headers = new Headers();
-  for (const cookie of outcome.setCookie) headers.append("Set-Cookie", cookie);
-  return data({ done: outcome.done }, { status: outcome.done ? 200 : 400, headers });
+  return data({ done: true }, { headers: withCookies(setCookie) });
 }
 
 export default function SignOutEverywhere({ loaderData, actionData }: Route.ComponentProps) {

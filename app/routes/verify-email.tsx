@@ -9,9 +9,8 @@ import { Button } from "~/components/ui/button";
 import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import { readForm, text } from "~/server/action-kit.server";
 import { authSessionContext, getServices, sessionContext } from "~/server/context.server";
-import { whenDatabaseAvailable } from "~/server/database-errors.server";
-import { readFormPost } from "~/server/form-post.server";
 import { openMailedLink } from "~/server/mail-links.server";
 import type { Route } from "./+types/verify-email";
 
@@ -38,24 +37,17 @@ type ActionData = { verified: boolean; removed?: RemovedWaysIn };
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { mail } = getServices(context);
-  const form = await readFormPost(request);
-  const answer = await whenDatabaseAvailable(async (): Promise<ActionData> => {
-    const userId = await mail.consume("verify-email", form.get(MAIL_TOKEN_PARAM));
-    if (!userId) return { verified: false };
-    // The browser that followed the link stays signed in if it is this account's.
-    const current = context.get(authSessionContext);
-    const proof = await mail.proveMailbox(
-      userId,
-      current?.user.id === userId ? current.session.id : undefined,
-    );
-    if (!proof) return { verified: true };
-    const { passkeys, providers } = proof;
-    return {
-      verified: true,
-      ...(passkeys > 0 || providers.length > 0 ? { removed: { passkeys, providers } } : {}),
-    };
+  const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text });
+  const userId = await mail.consume("verify-email", form[MAIL_TOKEN_PARAM]);
+  if (!userId) return data<ActionData>({ verified: false }, { status: 400 });
+  // The browser that followed the link stays signed in if it is this account's.
+  const current = context.get(authSessionContext);
+  const proof = await mail.proveMailbox(userId, current?.user.id === userId ? current.session.id : undefined);
+  const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : undefined;
+  return data<ActionData>({
+    verified: true,
+    ...(removed ? { removed: { passkeys: removed.passkeys, providers: removed.providers } } : {}),
   });
-  return data(answer, { status: answer.verified ? 200 : 400 });
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,12 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { z } from "zod";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { signInPathFor } from "~/lib/redirect";
 import { findProvider } from "~/lib/sign-in-providers";
 import { changePassword, deleteAccount, setPassword, updateName } from "./account-settings.server";
+import { readForm, redirectWithCookies, text, withCookies } from "./action-kit.server";
 import type { AppServices } from "./context.server";
 import { currentSession } from "./dashboard.server";
-import { readFormPost } from "./form-post.server";
 import { listSignInProviders } from "./oauth.server";
 import type { Outcome } from "./outcome.server";
 import { done, refused, tooMany } from "./outcome.server";
@@ -16,7 +17,7 @@ import { signOut } from "./session.server";
 import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
 import { removeSignInMethod } from "./sign-in-methods.server";
 
-/** Every form on the dashboard names what it does in its `intent` field. */
+/** Every form on the dashboard names what it does in its `intent` form. */
 export const DASHBOARD_INTENTS = [
   "update-name",
   "change-password",
@@ -46,10 +47,6 @@ export type DashboardActionData = {
   signInAgain?: boolean;
 };
 
-function isIntent(value: unknown): value is DashboardIntent {
-  return typeof value === "string" && (DASHBOARD_INTENTS as readonly string[]).includes(value);
-}
-
 /**
  * The dashboard's form posts, each a plain form that also works without
  * JavaScript. Runs the intent against better-auth with the request's own
@@ -58,17 +55,21 @@ function isIntent(value: unknown): value is DashboardIntent {
  * answer redirects.
  */
 export async function runDashboardAction(services: AppServices, request: Request) {
-  const form = await readFormPost(request);
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const intent = field("intent");
-  const target = field("id") ?? field("provider") ?? null;
+  const form = await readForm(request, {
+    intent: z.enum(DASHBOARD_INTENTS).optional().catch(undefined),
+    id: text,
+    provider: text,
+    name: text,
+    currentPassword: text,
+    newPassword: text,
+    password: text,
+  });
+  const { intent } = form;
+  const target = form.id ?? form.provider ?? null;
   const answer = (outcome: Outcome) =>
     data<DashboardActionData>(
       {
-        intent: isIntent(intent) ? intent : null,
+        intent: intent ?? null,
         target,
         ok: outcome.ok,
         message: outcome.message,
@@ -80,7 +81,7 @@ export async function runDashboardAction(services: AppServices, request: Request
         headers: answerHeaders(outcome),
       },
     );
-  if (!isIntent(intent)) return answer(refused(400, "Unknown request."));
+  if (!intent) return answer(refused(400, "Unknown request."));
 
   // Password checks (changing it, deleting the account) count against the
   // account's failure budget inside better-auth (password-attempts.server.ts).
@@ -93,35 +94,35 @@ export async function runDashboardAction(services: AppServices, request: Request
   const change = { userId: user.id, session, configured: providers.map((provider) => provider.id) };
   switch (intent) {
     case "update-name":
-      return answer(await updateName(auth, headers, { name: field("name") }));
+      return answer(await updateName(auth, headers, { name: form.name }));
     case "change-password":
       return answer(
         await changePassword(auth, headers, {
-          currentPassword: field("currentPassword"),
-          newPassword: field("newPassword"),
+          currentPassword: form.currentPassword,
+          newPassword: form.newPassword,
         }),
       );
     case "set-password":
-      return answer(await setPassword(auth, headers, session, { newPassword: field("newPassword") }));
+      return answer(await setPassword(auth, headers, session, { newPassword: form.newPassword }));
     case "revoke-session":
       return answer(
         await revokeSessionById(db, headers, {
           userId: user.id,
           currentId: session.id,
-          sessionId: field("id") ?? "",
+          sessionId: form.id ?? "",
         }),
       );
     case "revoke-other-sessions":
       return answer(await revokeOtherSessions(db, headers, { userId: user.id, currentId: session.id }));
     case "link-provider": {
-      const provider = findProvider(providers, field("provider"));
+      const provider = findProvider(providers, form.provider);
       if (!provider) return answer(refused(400, "This provider is not available."));
       const started = await startLinking(auth, headers, provider);
       if (!started.ok) return answer(started);
-      throw redirect(started.url, { headers: cookieHeaders(started.setCookie) });
+      throw redirectWithCookies(started.url, started.setCookie);
     }
     case "unlink-provider": {
-      const id = field("provider") ?? "";
+      const id = form.provider ?? "";
       const name = id === "credential" ? "Password" : (findProvider(providers, id)?.name ?? id);
       const target = { kind: "account", providerId: id } as const;
       return answer(await removeSignInMethod(db, headers, change, target, name, mail.sendSignInChangeNotice));
@@ -129,29 +130,27 @@ export async function runDashboardAction(services: AppServices, request: Request
     case "add-passkey":
       return answer(refused(400, "Adding a passkey needs JavaScript in this browser."));
     case "rename-passkey":
-      return answer(await renamePasskey(auth, headers, field("id") ?? "", field("name")));
+      return answer(await renamePasskey(auth, headers, form.id ?? "", form.name));
     case "delete-passkey":
       return answer(
         await removeSignInMethod(
           db,
           headers,
           change,
-          { kind: "passkey", id: field("id") ?? "" },
+          { kind: "passkey", id: form.id ?? "" },
           "Passkey",
           mail.sendSignInChangeNotice,
         ),
       );
     case "delete-account": {
-      const outcome = await deleteAccount(auth, headers, { password: field("password") });
+      const outcome = await deleteAccount(auth, headers, { password: form.password });
       if (!outcome.ok) return answer(outcome);
-      throw redirect("/", { headers: cookieHeaders(outcome.setCookie) });
+      throw redirectWithCookies("/", outcome.setCookie);
     }
     case "resend-verification":
       return answer(await resendVerification(services, request, user));
     case "sign-in-again":
-      throw redirect(signInPathFor(DEFAULT_SIGNED_IN_PATH), {
-        headers: cookieHeaders(await signOut(auth, headers)),
-      });
+      throw redirectWithCookies(signInPathFor(DEFAULT_SIGNED_IN_PATH), await signOut(auth, headers));
   }
 }
 
@@ -176,14 +175,8 @@ async function resendVerification(
 
 /** The cookies a change set, or the wait of a refusal for too many attempts. */
 function answerHeaders(outcome: Outcome): Headers {
-  if (outcome.ok) return cookieHeaders(outcome.setCookie);
+  if (outcome.ok) return withCookies(outcome.setCookie);
   const headers = new Headers();
   if (outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
-  return headers;
-}
-
-function cookieHeaders(cookies: readonly string[] = []): Headers {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return headers;
 }

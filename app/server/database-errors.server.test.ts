@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import type { ServerBuild } from "react-router";
 import { describe, expect, test } from "vitest";
 import { DATABASE_CONNECT_TIMEOUT_MS } from "~/lib/constants";
 import { NO_POSTGRES, postgresUrl } from "../../tests/fixtures/postgres";
 import { silentServer } from "../../tests/fixtures/tcp";
-import { isDatabaseUnavailable } from "./database-errors.server";
+import { answerOutagesWith503, isDatabaseUnavailable } from "./database-errors.server";
 import { openPostgresDatabase } from "./postgres.server";
 
 /** The error a query through the app's own pool settings rejects with. */
@@ -100,3 +101,36 @@ describe.skipIf(!postgresUrl)(
     });
   },
 );
+
+describe("answerOutagesWith503", () => {
+  const outage = Object.assign(new Error("database is locked"), { errcode: 5 });
+  const bug = new Error("no such column: nmae");
+  const route = (id: string, module: Record<string, unknown>) => ({ id, path: id, module });
+  const original = {
+    routes: {
+      root: route("root", { middleware: [() => Promise.reject(outage)], default: "Root" }),
+      down: route("down", { loader: () => Promise.reject(outage), action: () => Promise.reject(outage) }),
+      broken: route("broken", { loader: () => Promise.reject(bug) }),
+      fine: route("fine", { loader: () => ({ ok: true }), headers: "kept" }),
+    },
+  } as unknown as ServerBuild;
+  const { routes } = answerOutagesWith503(original);
+  const args = {} as never;
+
+  test("an outage in a middleware, loader or action is a 503", async () => {
+    const unavailable = { init: { status: 503, statusText: "Service Unavailable" } };
+    await expect(
+      routes.root?.module.middleware?.[0]?.(args, async () => new Response()),
+    ).rejects.toMatchObject(unavailable);
+    await expect(routes.down?.module.loader?.(args)).rejects.toMatchObject(unavailable);
+    await expect(routes.down?.module.action?.(args)).rejects.toMatchObject(unavailable);
+  });
+
+  test("any other error, and every answer, goes through as it was", async () => {
+    await expect(routes.broken?.module.loader?.(args)).rejects.toBe(bug);
+    await expect(routes.fine?.module.loader?.(args)).resolves.toEqual({ ok: true });
+    expect(routes.fine?.module.headers).toBe("kept");
+    expect(routes.root?.module.default).toBe("Root");
+    expect(routes.fine?.module.action).toBeUndefined();
+  });
+});

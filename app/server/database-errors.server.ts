@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ServerBuild } from "react-router";
 
 /** SQLite result codes that mean "the database cannot be used right now", not "this query is wrong". */
 const SQLITE_UNAVAILABLE = new Set([
@@ -66,15 +66,35 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+type Handler = (...args: never[]) => unknown;
+
+/** `handler`, answering 503 ("try again shortly") instead of a 500 when the database is unavailable. */
+function answering503<F extends Handler>(handler: F): F {
+  return (async (...args: Parameters<F>) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw data(null, { status: 503, statusText: "Service Unavailable" });
+      throw error;
+    }
+  }) as F;
+}
+
 /**
- * Runs `work` for a loader or action; when the database is unavailable the
- * page answers 503 ("try again shortly") instead of a 500.
+ * The server build with every route's middleware, loader and action wrapped
+ * by `answering503`: the one place where a database outage becomes a 503,
+ * so no route can forget it. The HTTP edge serves this build.
  */
-export async function whenDatabaseAvailable<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw data(null, { status: 503, statusText: "Service Unavailable" });
-    throw error;
+export function answerOutagesWith503(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const { loader, action, middleware } = route.module;
+    const module = { ...route.module };
+    if (loader) module.loader = answering503(loader);
+    if (action) module.action = answering503(action);
+    if (middleware) module.middleware = middleware.map(answering503);
+    routes[id] = { ...route, module };
   }
+  return { ...build, routes };
 }

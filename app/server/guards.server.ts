@@ -2,8 +2,8 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignedInSession } from "~/lib/session";
+import { withCookies } from "./action-kit.server";
 import { authSessionContext, servicesContext, sessionContext } from "./context.server";
-import { whenDatabaseAvailable } from "./database-errors.server";
 import { readSession } from "./session.server";
 
 /**
@@ -14,14 +14,13 @@ import { readSession } from "./session.server";
 export const loadSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
   if (!services) return next(); // Prerendering at build time: a guest's page.
-  // Never "signed out" by accident: a page that cannot know who is asking says so (503).
-  const { session, found, setCookie } = await whenDatabaseAvailable(() =>
-    readSession(services, request.headers),
-  );
+  // Never "signed out" by accident: a page that cannot know who is asking says so (a 503, as
+  // every middleware, loader and action answers an outage: answerOutagesWith503).
+  const { session, found, setCookie } = await readSession(services, request.headers);
   context.set(sessionContext, session);
   context.set(authSessionContext, found);
   const response = await next();
-  for (const cookie of setCookie) response.headers.append("Set-Cookie", cookie);
+  withCookies(setCookie, response.headers);
   // A signed-in page is for this person only: no shared caches, and no
   // copy for the Back button to show after they sign out.
   if (session && !response.headers.has("Cache-Control")) {

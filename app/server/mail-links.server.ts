@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import type { AccountMail } from "./account-mail.server";
-import { whenDatabaseAvailable } from "./database-errors.server";
 import type { MailTokenPurpose } from "./mail-tokens.server";
 
 /**
@@ -16,6 +15,6 @@ export async function openMailedLink<Extra extends object>(
   extra = {} as Extra,
 ) {
   const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
-  const userId = await whenDatabaseAvailable(() => mail.peek(purpose, token));
+  const userId = await mail.peek(purpose, token);
   return data({ token: userId ? token : null, ...extra }, { status: userId ? 200 : 400 });
 }

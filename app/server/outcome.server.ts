@@ -41,7 +41,7 @@ export const tooMany = (message: string, retryAfterSeconds: number): Outcome => 
  * too many attempts (`429`) says how long to wait, known error codes get
  * their own message (`refusals`), any other 4xx `otherwise` (a general
  * message by default). Server errors are left to throw (a 500, or a 503
- * from `whenDatabaseAvailable`).
+ * from `answerOutagesWith503`).
  */
 export async function attempt(
   work: () => Promise<Outcome>,
