@@ -16,7 +16,7 @@ import { type AccountMail, accountMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
 import { addressLimits } from "./address-limits.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
-import type { Database } from "./db.server";
+import type { OpenedDatabase } from "./db.server";
 import type { Env } from "./env.server";
 import { fieldRules } from "./field-rules.server";
 import { mailOutbox } from "./mail-outbox.server";
@@ -45,7 +45,7 @@ type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
   kysely: Kysely<unknown>;
   /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
-  dialect?: Database["dialect"];
+  dialect?: OpenedDatabase["dialect"];
   secret: string;
   /** The account mails (reset, verification, new-device notice); unit tests may leave it out. */
   mail?: AccountMail;

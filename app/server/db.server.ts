@@ -9,7 +9,8 @@ import { migrations } from "../../db/migrations";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { type Env, StartupError } from "./env.server";
 
-export type Database = {
+/** An open database: its query builder, which one it is, and how to close it. */
+export type OpenedDatabase = {
   kysely: Kysely<unknown>;
   /** Which database this is, in the names better-auth uses. */
   dialect: "sqlite" | "postgres";
@@ -22,7 +23,7 @@ export type Database = {
  * the writer, a locked database waited for without blocking other requests
  * (`retryWhileBusy`), and foreign keys enforced.
  */
-export function openDatabase(dataDir: string): Database {
+export function openDatabase(dataDir: string): OpenedDatabase {
   const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
@@ -156,7 +157,7 @@ export async function migrateToLatest(kysely: Kysely<unknown>): Promise<Migratio
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
   onConnectionError?: (error: Error) => void,
-): Promise<Database> {
+): Promise<OpenedDatabase> {
   if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR);
   // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
   const { openPostgresDatabase } = await import("./postgres.server");
@@ -178,8 +179,8 @@ export async function openConfiguredDatabase(
  * open (read-only, full, not a folder, no permission) is a `StartupError`
  * naming it, not a stack trace.
  */
-async function openSqliteOrExplain(dataDir: string): Promise<Database> {
-  let db: Database | undefined;
+async function openSqliteOrExplain(dataDir: string): Promise<OpenedDatabase> {
+  let db: OpenedDatabase | undefined;
   try {
     db = openDatabase(dataDir);
     await migrateToLatest(db.kysely);

@@ -7,7 +7,7 @@ import {
   DATABASE_POOL_MAX,
   DATABASE_QUERY_TIMEOUT_MS,
 } from "~/lib/constants";
-import type { Database } from "./db.server";
+import type { OpenedDatabase } from "./db.server";
 
 type PostgresOptions = {
   /**
@@ -28,7 +28,7 @@ type PostgresOptions = {
  * it is back: a broken connection is dropped from the pool, the next query
  * opens a new one.
  */
-export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
+export function openPostgresDatabase(url: string, options: PostgresOptions = {}): OpenedDatabase {
   const { onConnectionError = () => {}, max = DATABASE_POOL_MAX } = options;
   const statementTimeout = options.statementTimeoutMs ?? DATABASE_BUSY_TIMEOUT_MS;
   const pool = new pg.Pool({
