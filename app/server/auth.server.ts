@@ -11,6 +11,7 @@ import {
   SESSION_LIFETIME_SECONDS,
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
+import type { Database } from "../../db/schema";
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { type AccountMail, accountMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
@@ -43,7 +44,7 @@ const stderrLog: AuthLog = (record) => process.stderr.write(`${JSON.stringify(re
 
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
-  kysely: Kysely<unknown>;
+  kysely: Kysely<Database>;
   /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
   dialect?: OpenedDatabase["dialect"];
   secret: string;

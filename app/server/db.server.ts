@@ -6,12 +6,13 @@ import { type CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely
 import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
 import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
+import type { Database } from "../../db/schema";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { type Env, StartupError } from "./env.server";
 
 /** An open database: its query builder, which one it is, and how to close it. */
 export type OpenedDatabase = {
-  kysely: Kysely<unknown>;
+  kysely: Kysely<Database>;
   /** Which database this is, in the names better-auth uses. */
   dialect: "sqlite" | "postgres";
   close: () => Promise<void>;
@@ -31,7 +32,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  const kysely = new Kysely<unknown>({
+  const kysely = new Kysely<Database>({
     dialect: new NodeSqliteDialect({
       database: cacheStatements(sqlite),
       onCreateConnection: async (connection) => {
@@ -135,7 +136,7 @@ function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
  * migrations are recorded and skipped. Throws when one fails, so the server
  * never runs against a half-migrated database.
  */
-export async function migrateToLatest(kysely: Kysely<unknown>): Promise<MigrationResultSet> {
+export async function migrateToLatest(kysely: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: kysely,
     provider: { getMigrations: async () => migrations },
@@ -213,7 +214,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
  * takes a write (one row, overwritten). Two small queries, so load
  * balancers may ask every few seconds.
  */
-export async function checkReadiness(kysely: Kysely<unknown>): Promise<Readiness> {
+export async function checkReadiness(kysely: Kysely<Database>): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Readiness>((resolve) => {
     timer = setTimeout(
