@@ -1,14 +1,13 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 
 export const PASSWORD_REQUIRED_CODE = "PASSWORD_REQUIRED";
 
-type Tables = { account: { userId: string; providerId: string; password: string | null } };
-
 /** Whether this person has a password (a `credential` account with a hash). */
-export async function hasPassword(kysely: Kysely<unknown>, userId: string): Promise<boolean> {
-  const row = await (kysely as unknown as Kysely<Tables>)
+export async function hasPassword(kysely: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await kysely
     .selectFrom("account")
     .select("userId")
     .where("userId", "=", userId)
@@ -23,7 +22,7 @@ export async function hasPassword(kysely: Kysely<unknown>, userId: string): Prom
  * password. better-auth alone would also accept a recent sign-in instead;
  * that path stays for accounts without a password (SESSION_FRESH_AGE_SECONDS).
  */
-export function requirePasswordToDelete(kysely: Kysely<unknown>) {
+export function requirePasswordToDelete(kysely: Kysely<Database>) {
   return {
     id: "require-password-to-delete",
     hooks: {

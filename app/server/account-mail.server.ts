@@ -14,6 +14,7 @@ import {
   VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import type { Database } from "../../db/schema";
 import type { Env } from "./env.server";
 import type { MailOutbox } from "./mail-outbox.server";
 import {
@@ -132,10 +133,10 @@ export function accountMail({
       sendNotice(userId, change.kind, (to, url) => signInChangeMail(to, nameOf(change), facts, url)),
 
     /** Runs `work` in one transaction with the mails it queues (`queueSignUpCode`, `queueSignUpAttempt`). */
-    transaction: <T>(work: (trx: Kysely<unknown>) => Promise<T>) => outbox.transaction(work),
+    transaction: <T>(work: (trx: Kysely<Database>) => Promise<T>) => outbox.transaction(work),
 
     /** The code of an email-first sign-up and the link that carries it, to an address nobody has proven yet. */
-    async queueSignUpCode(trx: Kysely<unknown>, to: string, { id, code }: { id: string; code: string }) {
+    async queueSignUpCode(trx: Kysely<Database>, to: string, { id, code }: { id: string; code: string }) {
       const url = `${env.APP_URL}${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id, code })}`;
       const message = signUpCodeMail(
         { appName: env.APP_NAME, to, name: null },
@@ -147,7 +148,7 @@ export function accountMail({
     },
 
     /** Tells the owner of a taken address that someone tried to create an account with it. */
-    async queueSignUpAttempt(trx: Kysely<unknown>, to: string) {
+    async queueSignUpAttempt(trx: Kysely<Database>, to: string) {
       const message = signUpAttemptMail(
         { appName: env.APP_NAME, to, name: null },
         `${env.APP_URL}${SIGN_IN_PATH}`,

@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { ActivityKind } from "~/lib/activity";
+import type { Database } from "../../db/schema";
 import {
   priorSignIns,
   recordActivity,
@@ -49,12 +50,6 @@ const REFUSAL_FOR_PATH: Record<string, ActivityKind> = {
 /** Whether the user was created with this sign-in (an account made by a provider). */
 const NEW_USER_WINDOW_MS = 60_000;
 
-type UserTables = {
-  user: { id: string; email: string; createdAt: string };
-  account: { id: string; userId: string };
-  passkey: { userId: string; credentialID: string };
-};
-
 /**
  * better-auth plugin: keeps the activity log. Successful sign-ins are seen
  * where every method ends, the creation of a session (password, passkey,
@@ -68,7 +63,7 @@ type UserTables = {
  * the call came through.
  */
 export function activityLog(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   {
     onNewDevice,
     onSignInChange,
@@ -79,7 +74,6 @@ export function activityLog(
     onSignInChange?: SignInChangeNotifier;
   } = {},
 ) {
-  const db = kysely as unknown as Kysely<UserTables>;
   /** Requests that created a user: the account created with it is the sign-up, not a link. */
   const createdAUser = new WeakSet<object>();
 
@@ -88,7 +82,7 @@ export function activityLog(
 
   async function userIdOfEmail(email: unknown): Promise<string | null> {
     if (typeof email !== "string") return null;
-    const row = await db
+    const row = await kysely
       .selectFrom("user")
       .select("id")
       .where("email", "=", email.trim().toLowerCase())
@@ -99,7 +93,7 @@ export function activityLog(
   async function userIdOfPasskey(body: unknown): Promise<string | null> {
     const credentialId = (body as { response?: { id?: unknown } } | undefined)?.response?.id;
     if (typeof credentialId !== "string") return null;
-    const row = await db
+    const row = await kysely
       .selectFrom("passkey")
       .select("userId")
       .where("credentialID", "=", credentialId)
@@ -116,7 +110,7 @@ export function activityLog(
     const browser = summarizeUserAgent(session.userAgent).label;
     const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
     const prior = await priorSignIns(kysely, session.userId, browser);
-    const user = await db
+    const user = await kysely
       .selectFrom("user")
       .select("createdAt")
       .where("id", "=", session.userId)

@@ -1,22 +1,9 @@
 import type { Kysely } from "kysely";
 import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
+import { type Database, toIsoString } from "../../db/schema";
 import type { SignInChange, SignInFacts } from "./mail-templates.server";
 import { summarizeUserAgent } from "./user-agent.server";
-
-/** The `activity` table (db/migrations/0003-activity.ts). */
-type ActivityTable = {
-  id?: number;
-  userId: string;
-  kind: string;
-  method: string | null;
-  browser: string | null;
-  ip: string | null;
-  success: number;
-  createdAt: string;
-};
-
-type Tables = { activity: ActivityTable };
 
 /** What happened, to whom, how and from where. */
 export type ActivityRecord = {
@@ -31,8 +18,6 @@ export type ActivityRecord = {
   at?: Date;
 };
 
-const tables = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<Tables>;
-
 /** Where a request came from, as the log keeps it: the browser summary and the client IP. */
 export function requestOrigin(headers: Headers | undefined): { browser: string; ip: string | null } {
   return {
@@ -42,8 +27,8 @@ export function requestOrigin(headers: Headers | undefined): { browser: string; 
 }
 
 /** Appends an entry to a person's activity log. */
-export async function recordActivity(kysely: Kysely<unknown>, record: ActivityRecord): Promise<void> {
-  await tables(kysely)
+export async function recordActivity(kysely: Kysely<Database>, record: ActivityRecord): Promise<void> {
+  await kysely
     .insertInto("activity")
     .values({
       userId: record.userId,
@@ -70,7 +55,7 @@ export type SignInChangeNotifier = (
  * The password, unlinked, is kept as `provider-unlinked` with method `password`.
  */
 export async function recordSignInChange(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   userId: string,
   change: SignInChange,
   headers: Headers | undefined,
@@ -89,11 +74,11 @@ export async function recordSignInChange(
 
 /** What the log knew of this person before a sign-in: anything at all, and this browser. */
 export async function priorSignIns(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   userId: string,
   browser: string,
 ): Promise<{ any: boolean; fromBrowser: boolean }> {
-  const row = await tables(kysely)
+  const row = await kysely
     .selectFrom("activity")
     .select((eb) => [
       eb.fn.countAll<number>().as("count"),
@@ -114,12 +99,12 @@ export async function priorSignIns(
  * (written by a newer one) are left out.
  */
 export async function listRecentActivity(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   userId: string,
   nameOfMethod: (method: string) => string,
   limit = ACTIVITY_SHOWN,
 ): Promise<ActivityItem[]> {
-  const rows = await tables(kysely)
+  const rows = await kysely
     .selectFrom("activity")
     .selectAll()
     .where("userId", "=", userId)
@@ -137,6 +122,6 @@ export async function listRecentActivity(
       browser: row.browser,
       ip: row.ip,
       success: row.success === 1,
-      createdAt: new Date(row.createdAt).toISOString(),
+      createdAt: toIsoString(row.createdAt),
     }));
 }

@@ -11,12 +11,13 @@ import {
   SESSION_LIFETIME_SECONDS,
   SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
+import type { Database } from "../../db/schema";
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { type AccountMail, accountMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
 import { addressLimits } from "./address-limits.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
-import type { Database } from "./db.server";
+import type { OpenedDatabase } from "./db.server";
 import type { Env } from "./env.server";
 import { fieldRules } from "./field-rules.server";
 import { mailOutbox } from "./mail-outbox.server";
@@ -43,9 +44,9 @@ const stderrLog: AuthLog = (record) => process.stderr.write(`${JSON.stringify(re
 
 type AuthOptions = {
   env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
-  kysely: Kysely<unknown>;
+  kysely: Kysely<Database>;
   /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
-  dialect?: Database["dialect"];
+  dialect?: OpenedDatabase["dialect"];
   secret: string;
   /** The account mails (reset, verification, new-device notice); unit tests may leave it out. */
   mail?: AccountMail;

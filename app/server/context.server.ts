@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { SignedInSession } from "~/lib/session";
+import type { Database } from "../../db/schema";
 import type { AccountMail } from "./account-mail.server";
 import type { Auth, AuthSession } from "./auth.server";
 import type { Env } from "./env.server";
@@ -11,7 +12,7 @@ export type AppServices = {
   env: Env;
   auth: Auth;
   rateLimits: AuthRateLimits;
-  db: Kysely<unknown>;
+  db: Kysely<Database>;
   mail: AccountMail;
 };
 

@@ -6,11 +6,13 @@ import { type CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely
 import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
 import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
+import type { Database } from "../../db/schema";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { type Env, StartupError } from "./env.server";
 
-export type Database = {
-  kysely: Kysely<unknown>;
+/** An open database: its query builder, which one it is, and how to close it. */
+export type OpenedDatabase = {
+  kysely: Kysely<Database>;
   /** Which database this is, in the names better-auth uses. */
   dialect: "sqlite" | "postgres";
   close: () => Promise<void>;
@@ -22,7 +24,7 @@ export type Database = {
  * the writer, a locked database waited for without blocking other requests
  * (`retryWhileBusy`), and foreign keys enforced.
  */
-export function openDatabase(dataDir: string): Database {
+export function openDatabase(dataDir: string): OpenedDatabase {
   const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
@@ -30,7 +32,7 @@ export function openDatabase(dataDir: string): Database {
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  const kysely = new Kysely<unknown>({
+  const kysely = new Kysely<Database>({
     dialect: new NodeSqliteDialect({
       database: cacheStatements(sqlite),
       onCreateConnection: async (connection) => {
@@ -134,7 +136,7 @@ function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
  * migrations are recorded and skipped. Throws when one fails, so the server
  * never runs against a half-migrated database.
  */
-export async function migrateToLatest(kysely: Kysely<unknown>): Promise<MigrationResultSet> {
+export async function migrateToLatest(kysely: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: kysely,
     provider: { getMigrations: async () => migrations },
@@ -156,7 +158,7 @@ export async function migrateToLatest(kysely: Kysely<unknown>): Promise<Migratio
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
   onConnectionError?: (error: Error) => void,
-): Promise<Database> {
+): Promise<OpenedDatabase> {
   if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR);
   // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
   const { openPostgresDatabase } = await import("./postgres.server");
@@ -178,8 +180,8 @@ export async function openConfiguredDatabase(
  * open (read-only, full, not a folder, no permission) is a `StartupError`
  * naming it, not a stack trace.
  */
-async function openSqliteOrExplain(dataDir: string): Promise<Database> {
-  let db: Database | undefined;
+async function openSqliteOrExplain(dataDir: string): Promise<OpenedDatabase> {
+  let db: OpenedDatabase | undefined;
   try {
     db = openDatabase(dataDir);
     await migrateToLatest(db.kysely);
@@ -212,7 +214,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
  * takes a write (one row, overwritten). Two small queries, so load
  * balancers may ask every few seconds.
  */
-export async function checkReadiness(kysely: Kysely<unknown>): Promise<Readiness> {
+export async function checkReadiness(kysely: Kysely<Database>): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Readiness>((resolve) => {
     timer = setTimeout(

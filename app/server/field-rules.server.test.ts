@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
+import type { Database } from "../../db/schema";
 import { authWithOneAccount, browserHeaders } from "../../tests/fixtures/auth-in-memory";
 
 /** The status and message of a better-auth call that must be refused. */
@@ -14,9 +15,8 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; messag
   throw new Error("the call was not refused");
 }
 
-async function nameOf(kysely: Kysely<unknown>, userId: string): Promise<string | undefined> {
-  const db = kysely as unknown as Kysely<{ user: { id: string; name: string } }>;
-  return (await db.selectFrom("user").select("name").where("id", "=", userId).executeTakeFirst())?.name;
+async function nameOf(kysely: Kysely<Database>, userId: string): Promise<string | undefined> {
+  return (await kysely.selectFrom("user").select("name").where("id", "=", userId).executeTakeFirst())?.name;
 }
 
 describe("the field rules hold at better-auth's own endpoints", () => {

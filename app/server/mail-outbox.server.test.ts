@@ -1,9 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_FIRST_MS } from "~/lib/constants";
+import type { Database } from "../../db/schema";
 import { NO_POSTGRES } from "../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../tests/fixtures/storages";
-import { migrateToLatest } from "./db.server";
+import { migrateToLatest, type OpenedDatabase } from "./db.server";
 import { type MailWorker, mailOutbox, retryDelayMs, startMailWorker } from "./mail-outbox.server";
 import type { MailDelivery, MailMessage } from "./mailer.server";
 
@@ -17,10 +18,8 @@ const message = (n: number): MailMessage => ({
 });
 
 type Logged = Record<string, unknown>;
-type Row = { id: string; status: string; attempts: number; payload: string; nextAttemptAt: string | Date };
-
-const rows = async (kysely: Kysely<unknown>) =>
-  (await sql<Row>`SELECT * FROM "mail" ORDER BY "createdAt"`.execute(kysely)).rows;
+const rows = (kysely: Kysely<Database>) =>
+  kysely.selectFrom("mail").selectAll().orderBy("createdAt").execute();
 
 /** Resolves when `check` holds, looking again after each turn of the event loop. */
 async function until(check: () => Promise<boolean> | boolean, what: string) {
@@ -51,7 +50,7 @@ describe.each(STORAGES)("the mail outbox on $name", ({ configured, create }) => 
   }
 
   function worker(
-    db: { kysely: Kysely<unknown>; dialect: "sqlite" | "postgres" },
+    db: Pick<OpenedDatabase, "kysely" | "dialect">,
     send: MailDelivery["send"],
     log: Logged[] = [],
     now?: () => number,

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import {
   MAIL_BATCH_SIZE,
   MAIL_MAX_ATTEMPTS,
@@ -8,25 +8,10 @@ import {
   MAIL_RETRY_MAX_MS,
   MAIL_SHUTDOWN_WAIT_MS,
 } from "~/lib/constants";
+import type { Database, MailTable } from "../../db/schema";
 import type { MailDelivery, MailMessage } from "./mailer.server";
 
 type MailLog = (record: { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>) => void;
-
-type MailStatus = "pending" | "sent" | "failed";
-
-/** A row of the `mail` table (db/migrations/0004-mail-outbox.ts); times are ISO text on SQLite. */
-type MailRow = {
-  id: string;
-  kind: string;
-  payload: string;
-  status: MailStatus;
-  attempts: number;
-  nextAttemptAt: string | Date;
-  claim: string | null;
-  claimedUntil: string | Date | null;
-  createdAt: string | Date;
-  sentAt: string | Date | null;
-};
 
 /**
  * A mail's content at rest is sealed (AES-256-GCM, key derived from the
@@ -64,16 +49,16 @@ export function mailOutbox({
   secret,
   onQueued = () => {},
 }: {
-  kysely: Kysely<unknown>;
+  kysely: Kysely<Database>;
   secret: string;
   onQueued?: () => void;
 }) {
   const { seal } = mailSeal(secret);
   return {
     /** Writes the mail through `executor`: the database, or a transaction of `transaction`. */
-    async enqueue(message: MailMessage, kind: string, executor: Kysely<unknown> = kysely): Promise<void> {
+    async enqueue(message: MailMessage, kind: string, executor: Kysely<Database> = kysely): Promise<void> {
       const now = new Date().toISOString();
-      await (executor as unknown as Kysely<{ mail: MailRow }>)
+      await executor
         .insertInto("mail")
         .values({
           id: randomUUID(),
@@ -89,7 +74,7 @@ export function mailOutbox({
     },
 
     /** Runs `work` in one transaction; the mails it queued are sent once it commits. */
-    async transaction<T>(work: (trx: Kysely<unknown>) => Promise<T>): Promise<T> {
+    async transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
       const result = await kysely.transaction().execute(work);
       onQueued();
       return result;
@@ -100,7 +85,7 @@ export function mailOutbox({
 export type MailOutbox = ReturnType<typeof mailOutbox>;
 
 type WorkerOptions = {
-  kysely: Kysely<unknown>;
+  kysely: Kysely<Database>;
   dialect: "sqlite" | "postgres";
   secret: string;
   deliver: MailDelivery;
@@ -136,7 +121,6 @@ export function retryDelayMs(attempts: number): number {
  */
 export function startMailWorker(options: WorkerOptions): MailWorker {
   const { kysely, dialect, secret, deliver, log, now = Date.now, pollMs = MAIL_POLL_MS } = options;
-  const db = kysely as unknown as Kysely<{ mail: MailRow }>;
   const { open } = mailSeal(secret);
   const iso = (ms: number) => new Date(ms).toISOString();
   let stopped = false;
@@ -148,7 +132,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
   async function claimDue() {
     const at = iso(now());
     const claim = randomUUID();
-    const due = db
+    const due = kysely
       .selectFrom("mail")
       .select("id")
       .where("status", "=", "pending")
@@ -157,7 +141,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       .orderBy("nextAttemptAt")
       .limit(MAIL_BATCH_SIZE)
       .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked());
-    const rows = await db
+    const rows = await kysely
       .updateTable("mail")
       .set((eb) => ({
         claim,
@@ -175,8 +159,8 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
 
   type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
 
-  const settle = (row: Claimed, changes: Partial<MailRow>) =>
-    db
+  const settle = (row: Claimed, changes: Updateable<MailTable>) =>
+    kysely
       .updateTable("mail")
       .set({ ...changes, claim: null, claimedUntil: null })
       .where("id", "=", row.id)

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { InternalAdapter } from "@better-auth/core";
 import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 
 /**
  * What a mailed link can do. `reset-password` tokens are made by
@@ -49,14 +50,14 @@ const identifierOf = (purpose: MailTokenPurpose, token: string) => `${purpose}:$
  * the mail carrying it can commit in one transaction.
  */
 export async function issueMailToken(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   purpose: Exclude<MailTokenPurpose, "reset-password">,
   userId: string,
   validSeconds: number,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
-  await (executor as unknown as Kysely<{ verification: VerificationRow }>)
+  await executor
     .insertInto("verification")
     .values({
       id: randomUUID(),
@@ -69,15 +70,6 @@ export async function issueMailToken(
     .execute();
   return token;
 }
-
-type VerificationRow = {
-  id: string;
-  identifier: string;
-  value: string;
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
-};
 
 /**
  * The user a token is for while it is unused and unexpired, without using

@@ -1,15 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../db/migrations/types";
+import type { Database } from "../../db/schema";
 
 /** What the first proof of an account's mailbox took away. */
 export type WaysInRemoved = { email: string; passkeys: number; providerIds: string[]; sessions: number };
-
-type Tables = {
-  user: { id: string; email: string; emailVerified: boolean | number };
-  passkey: { id: string; userId: string };
-  account: { id: string; userId: string; providerId: string };
-  session: { id: string; userId: string };
-};
 
 /**
  * The first time someone proves they read an unverified account's mailbox
@@ -22,15 +16,14 @@ type Tables = {
  * address was already verified: nothing is removed then.
  */
 export async function claimMailbox(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   userId: string,
   /** The session of the browser that followed the link, if it is this account's: it stays signed in. */
   keepSessionId?: string,
 ): Promise<WaysInRemoved | null> {
-  const db = trx as unknown as Kysely<Tables>;
   const verified = isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`;
   const unverified = isPostgres(trx) ? sql<boolean>`false` : sql<number>`0`;
-  const claimed = await db
+  const claimed = await trx
     .updateTable("user")
     .set({ emailVerified: verified })
     .where("id", "=", userId)
@@ -38,14 +31,14 @@ export async function claimMailbox(
     .returning("email")
     .executeTakeFirst();
   if (!claimed) return null;
-  const passkeys = await db.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst();
-  const providers = await db
+  const passkeys = await trx.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst();
+  const providers = await trx
     .deleteFrom("account")
     .where("userId", "=", userId)
     .where("providerId", "<>", "credential")
     .returning("providerId")
     .execute();
-  const sessions = await db
+  const sessions = await trx
     .deleteFrom("session")
     .where("userId", "=", userId)
     .$if(keepSessionId !== undefined, (query) => query.where("id", "<>", keepSessionId ?? ""))

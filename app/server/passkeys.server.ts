@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Database, toIsoString } from "../../db/schema";
 import type { Auth } from "./auth.server";
 import { passkeyName } from "./credentials.server";
 import { attempt, done, type Outcome, refused } from "./outcome.server";
@@ -6,16 +7,9 @@ import { attempt, done, type Outcome, refused } from "./outcome.server";
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
-type PasskeyRow = {
-  id: string;
-  userId: string;
-  name: string | null;
-  createdAt: string | number | Date | null;
-};
-
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
-export async function listPasskeys(kysely: Kysely<unknown>, userId: string): Promise<PasskeySummary[]> {
-  const passkeys = await (kysely as unknown as Kysely<{ passkey: PasskeyRow }>)
+export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {
+  const passkeys = await kysely
     .selectFrom("passkey")
     .select(["id", "name", "createdAt"])
     .where("userId", "=", userId)
@@ -24,7 +18,7 @@ export async function listPasskeys(kysely: Kysely<unknown>, userId: string): Pro
     .map((passkey) => ({
       id: passkey.id,
       name: passkey.name || "Passkey",
-      createdAt: passkey.createdAt ? new Date(passkey.createdAt).toISOString() : null,
+      createdAt: passkey.createdAt ? toIsoString(passkey.createdAt) : null,
     }))
     .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
 }

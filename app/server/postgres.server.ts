@@ -7,7 +7,8 @@ import {
   DATABASE_POOL_MAX,
   DATABASE_QUERY_TIMEOUT_MS,
 } from "~/lib/constants";
-import type { Database } from "./db.server";
+import type { Database } from "../../db/schema";
+import type { OpenedDatabase } from "./db.server";
 
 type PostgresOptions = {
   /**
@@ -28,7 +29,7 @@ type PostgresOptions = {
  * it is back: a broken connection is dropped from the pool, the next query
  * opens a new one.
  */
-export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
+export function openPostgresDatabase(url: string, options: PostgresOptions = {}): OpenedDatabase {
   const { onConnectionError = () => {}, max = DATABASE_POOL_MAX } = options;
   const statementTimeout = options.statementTimeoutMs ?? DATABASE_BUSY_TIMEOUT_MS;
   const pool = new pg.Pool({
@@ -52,6 +53,6 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   pool.on("connect", (client) => client.on("error", onConnectionError));
   // The pool passes an idle connection's error on too: said once, above.
   pool.on("error", () => {});
-  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse } from "hono/utils/cookie";
 import { createQueryId, type Kysely } from "kysely";
+import type { Database } from "../../db/schema";
 import type { Auth, AuthSession } from "./auth.server";
 
 /** better-call's signed cookie: `{value}.{base64 HMAC-SHA256}`, the signature always 44 characters. */
@@ -17,35 +18,9 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
-/** A moment as the database hands it back: ISO text on SQLite, a Date on PostgreSQL. */
-type Moment = string | Date;
-
-type Tables = {
-  session: {
-    id: string;
-    token: string;
-    userId: string;
-    expiresAt: Moment;
-    createdAt: Moment;
-    updatedAt: Moment;
-    ipAddress: string | null;
-    userAgent: string | null;
-  };
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    /** 0/1 on SQLite, a boolean on PostgreSQL. */
-    emailVerified: number | boolean;
-    image: string | null;
-    createdAt: Moment;
-    updatedAt: Moment;
-  };
-};
-
 /** The session-by-token query with its user, compiled for one database (the SQL differs by dialect). */
-const compileLookup = (kysely: Kysely<unknown>) =>
-  (kysely as unknown as Kysely<Tables>)
+const compileLookup = (kysely: Kysely<Database>) =>
+  kysely
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .select([
@@ -66,7 +41,7 @@ const compileLookup = (kysely: Kysely<unknown>) =>
     .where("session.token", "=", "")
     .compile();
 
-const compiledLookups = new WeakMap<Kysely<unknown>, ReturnType<typeof compileLookup>>();
+const compiledLookups = new WeakMap<Kysely<Database>, ReturnType<typeof compileLookup>>();
 
 /**
  * The session with that token and its user, in better-auth's shape (dates
@@ -76,7 +51,7 @@ const compiledLookups = new WeakMap<Kysely<unknown>, ReturnType<typeof compileLo
  * compiled once (`compileLookup`): per request only the token changes, and
  * building it again cost more than running it.
  */
-async function findSessionByToken(kysely: Kysely<unknown>, token: string): Promise<AuthSession | undefined> {
+async function findSessionByToken(kysely: Kysely<Database>, token: string): Promise<AuthSession | undefined> {
   let lookup = compiledLookups.get(kysely);
   if (!lookup) {
     lookup = compileLookup(kysely);
@@ -122,7 +97,7 @@ async function findSessionByToken(kysely: Kysely<unknown>, token: string): Promi
  * writes stay better-auth's; only the read that changes nothing is ours.
  */
 export async function readSessionDirectly(
-  { auth, db }: { auth: Auth; db: Kysely<unknown> },
+  { auth, db }: { auth: Auth; db: Kysely<Database> },
   headers: Headers,
 ): Promise<AuthSession | undefined> {
   const context = await auth.$context;

@@ -6,6 +6,7 @@ import {
   MAIL_RETENTION_DAYS,
   SESSION_MAX_AGE_SECONDS,
 } from "~/lib/constants";
+import type { Database } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,8 +32,7 @@ type SessionRow = { id: string; createdAt: Date | string; expiresAt: Date | stri
  * the cap when it went past, so better-auth's own expiry check signs the
  * session out there (and the cookie with it) on every path, API included.
  */
-export function absoluteSessionLifetime(kysely: Kysely<unknown>) {
-  const db = kysely as unknown as Kysely<{ session: { id: string; expiresAt: string } }>;
+export function absoluteSessionLifetime(kysely: Kysely<Database>) {
   return {
     id: "absolute-session-lifetime",
     init: () => ({
@@ -44,7 +44,7 @@ export function absoluteSessionLifetime(kysely: Kysely<unknown>) {
                 const expiresAt = new Date(session.expiresAt);
                 const capped = cappedExpiry(new Date(session.createdAt), expiresAt);
                 if (capped.getTime() === expiresAt.getTime()) return;
-                await db
+                await kysely
                   .updateTable("session")
                   .set({ expiresAt: capped.toISOString() })
                   .where("id", "=", session.id)
@@ -66,7 +66,7 @@ export function absoluteSessionLifetime(kysely: Kysely<unknown>) {
  * and sent or failed mails (their content already erased) older than theirs.
  * Each is one indexed `DELETE`, cheap enough to run at every start and hourly.
  */
-export async function deleteExpiredRows(kysely: Kysely<unknown>, now = new Date()): Promise<void> {
+export async function deleteExpiredRows(kysely: Kysely<Database>, now = new Date()): Promise<void> {
   const nowIso = now.toISOString();
   const activityCutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS).toISOString();
   await sql`DELETE FROM "session" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
@@ -83,7 +83,7 @@ export async function deleteExpiredRows(kysely: Kysely<unknown>, now = new Date(
  * next one tries again. Returns a function that stops it.
  */
 export function startExpiredRowCleanup(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   onError: (error: unknown) => void,
 ): () => void {
   const run = () => void deleteExpiredRows(kysely).catch(onError);

@@ -1,17 +1,12 @@
 import type { Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
+import type { Database } from "../../db/schema";
 import { authWithOneAccount, browserHeaders } from "../../tests/fixtures/auth-in-memory";
 import { listRecentActivity } from "./activity.server";
 import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
 
-type Tables = { session: { id: string; userId: string } };
-
-async function sessionIds(kysely: Kysely<unknown>, userId: string): Promise<string[]> {
-  const rows = await (kysely as unknown as Kysely<Tables>)
-    .selectFrom("session")
-    .select("id")
-    .where("userId", "=", userId)
-    .execute();
+async function sessionIds(kysely: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await kysely.selectFrom("session").select("id").where("userId", "=", userId).execute();
   return rows.map((row) => row.id);
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Database, toIsoString } from "../../db/schema";
 import { recordActivity, requestOrigin } from "./activity.server";
 import type { Auth } from "./auth.server";
 import { done, type Outcome, refused } from "./outcome.server";
@@ -16,18 +17,6 @@ export type SessionSummary = {
   current: boolean;
 };
 
-type SessionRow = {
-  id: string;
-  userId: string;
-  expiresAt: string | Date;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-  ipAddress: string | null;
-  userAgent: string | null;
-};
-
-const sessionTable = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<{ session: SessionRow }>;
-
 /**
  * The person's active sessions, this one first, then the most recently
  * active: one query on `session_userId_idx`. Not better-auth's
@@ -35,11 +24,11 @@ const sessionTable = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<{ 
  * (5 minutes here), a thing a dashboard cannot ask of every visit.
  */
 export async function listActiveSessions(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   userId: string,
   currentId: string,
 ): Promise<SessionSummary[]> {
-  const sessions = await sessionTable(kysely)
+  const sessions = await kysely
     .selectFrom("session")
     .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
     .where("userId", "=", userId)
@@ -54,8 +43,8 @@ export async function listActiveSessions(
         browser: label,
         deviceType,
         ip: session.ipAddress || null,
-        createdAt: new Date(session.createdAt).toISOString(),
-        lastActiveAt: new Date(session.updatedAt).toISOString(),
+        createdAt: toIsoString(session.createdAt),
+        lastActiveAt: toIsoString(session.updatedAt),
         current: session.id === currentId,
       };
     })
@@ -71,12 +60,12 @@ const revokedBy = (userId: string, headers: Headers) => ({ userId, ...requestOri
  * Its cookie is dead at its next request.
  */
 export async function revokeSessionById(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   headers: Headers,
   { userId, currentId, sessionId }: { userId: string; currentId: string; sessionId: string },
 ): Promise<Outcome> {
   if (sessionId === currentId) return refused(400, "This is the session you are using: sign out instead.");
-  const revoked = await sessionTable(kysely)
+  const revoked = await kysely
     .deleteFrom("session")
     .where("id", "=", sessionId)
     .where("userId", "=", userId)
@@ -92,15 +81,11 @@ export async function revokeSessionById(
  * no cap on how many (better-auth's own endpoint saw only the first 100).
  */
 export async function revokeOtherSessions(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   headers: Headers,
   { userId, currentId }: { userId: string; currentId: string },
 ): Promise<Outcome> {
-  await sessionTable(kysely)
-    .deleteFrom("session")
-    .where("userId", "=", userId)
-    .where("id", "<>", currentId)
-    .execute();
+  await kysely.deleteFrom("session").where("userId", "=", userId).where("id", "<>", currentId).execute();
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
   return done("Signed out everywhere else.");
 }
@@ -112,7 +97,7 @@ export async function revokeOtherSessions(
  * to another account keeps its own session.
  */
 export async function signOutEverywhere(
-  { auth, db }: { auth: Auth; db: Kysely<unknown> },
+  { auth, db }: { auth: Auth; db: Kysely<Database> },
   headers: Headers,
   { userId, thisBrowsersUser }: { userId: string; thisBrowsersUser: string | null },
 ): Promise<string[]> {

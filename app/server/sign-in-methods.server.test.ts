@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
+import type { Database } from "../../db/schema";
 import { authWithOneAccount, TEST_APP_URL } from "../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../tests/fixtures/storages";
@@ -178,9 +179,13 @@ describe("removeSignInMethod, the dashboard's Unlink and Delete", () => {
 });
 
 /** The kinds of the mails queued for the account, oldest first, but the verification mail of its sign-up. */
-async function noticeKinds(kysely: Kysely<unknown>) {
-  const { rows } = await sql<{ kind: string }>`
-    SELECT "kind" FROM "mail" WHERE "kind" <> 'email-verification' ORDER BY "createdAt"`.execute(kysely);
+async function noticeKinds(kysely: Kysely<Database>) {
+  const rows = await kysely
+    .selectFrom("mail")
+    .select("kind")
+    .where("kind", "<>", "email-verification")
+    .orderBy("createdAt")
+    .execute();
   return rows.map((row) => row.kind);
 }
 

@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
+import type { Database } from "../../db/schema";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "./account-settings.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
 import type { SignInChange } from "./mail-templates.server";
@@ -35,18 +36,12 @@ export function leavesAWayIn(ways: WaysIn, removal: Removal): boolean {
   return total - (counted ? 1 : 0) > 0;
 }
 
-type Tables = {
-  user: { id: string; updatedAt: string };
-  account: { id: string; userId: string; providerId: string; password: string | null; createdAt: string };
-  passkey: { id: string; userId: string };
-};
-
 /** What the dashboard removes: the account at a provider (`credential`: the password), or a passkey. */
 export type WayOut = { kind: "account"; providerId: string } | { kind: "passkey"; id: string };
 
 /** A person's accounts: password (`credential`) and providers, never the hash. */
-export function listAccounts(kysely: Kysely<unknown> | Kysely<Tables>, userId: string) {
-  return (kysely as Kysely<Tables>)
+export function listAccounts(kysely: Kysely<Database>, userId: string) {
+  return kysely
     .selectFrom("account")
     .select((eb) => ["id", "providerId", "createdAt", eb("password", "is not", null).as("hasPassword")])
     .where("userId", "=", userId)
@@ -67,15 +62,10 @@ export function waysInOf(
 }
 
 /** A person's accounts, and their ways in. */
-export async function readWaysIn(
-  kysely: Kysely<unknown> | Kysely<Tables>,
-  userId: string,
-  configured: readonly string[],
-) {
-  const db = kysely as Kysely<Tables>;
+export async function readWaysIn(kysely: Kysely<Database>, userId: string, configured: readonly string[]) {
   const [accounts, passkeys] = await Promise.all([
-    listAccounts(db, userId),
-    db
+    listAccounts(kysely, userId),
+    kysely
       .selectFrom("passkey")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("userId", "=", userId)
@@ -93,14 +83,14 @@ export async function readWaysIn(
  * first left.
  */
 export async function removeWayIn(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   { userId, target, configured }: { userId: string; target: WayOut; configured: readonly string[] },
 ): Promise<"removed" | "not-found" | "last-way-in"> {
-  const db = kysely as unknown as Kysely<Tables>;
-  return db.transaction().execute(async (trx) => {
+  return kysely.transaction().execute(async (trx) => {
     await trx
       .updateTable("user")
-      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
+      // The row written to itself: the lock is the point (a Timestamp is written as text).
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt").$castTo<string>() }))
       .where("id", "=", userId)
       .execute();
     const { accounts, ways } = await readWaysIn(trx, userId, configured);
@@ -134,7 +124,7 @@ export async function removeWayIn(
  * log and a notice to the owner. `name` is what the person reads ("GitHub", "Passkey").
  */
 export async function removeSignInMethod(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   headers: Headers,
   change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
   target: WayOut,
@@ -166,8 +156,7 @@ export async function removeSignInMethod(
  * passkeys. The dashboard uses `removeWayIn`, which is also safe against
  * two removals at once.
  */
-export function keepOneWayIn(kysely: Kysely<unknown>, configuredProviders: readonly OAuthProviderId[]) {
-  const db = kysely as unknown as Kysely<Tables>;
+export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: readonly OAuthProviderId[]) {
   const guard = createAuthMiddleware(async (ctx) => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // The endpoint itself answers 401.
@@ -183,7 +172,7 @@ export function keepOneWayIn(kysely: Kysely<unknown>, configuredProviders: reado
             : { kind: "provider", providerId: account.providerId };
       }
     } else if (typeof body.id === "string") {
-      const owned = await db
+      const owned = await kysely
         .selectFrom("passkey")
         .select("id")
         .where("id", "=", body.id)

@@ -6,43 +6,9 @@ import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import { SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { isPostgres } from "../../db/migrations/types";
+import type { Database } from "../../db/schema";
 import type { AccountMail } from "./account-mail.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
-
-type Moment = string | Date;
-
-type Tables = {
-  pendingSignUp: {
-    id: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    codeHash: string;
-    tries: number;
-    redirectTo: string;
-    expiresAt: Moment;
-    createdAt: Moment;
-  };
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    emailVerified: boolean | number;
-    createdAt: Moment;
-    updatedAt: Moment;
-  };
-  account: {
-    id: string;
-    accountId: string;
-    providerId: string;
-    userId: string;
-    password: string;
-    createdAt: Moment;
-    updatedAt: Moment;
-  };
-};
-
-const tables = (kysely: Kysely<unknown>) => kysely as unknown as Kysely<Tables>;
 
 /** The code of a request as stored: an HMAC with the app's secret, so a copy of the database cannot test guesses. */
 const hashCode = (secret: string, id: string, code: string) =>
@@ -80,13 +46,13 @@ export async function requestSignUp(
   const passwordHash = await hashPasswordInTurn(input.password);
   const now = new Date();
   await mail.transaction(async (trx) => {
-    const taken = await tables(trx)
+    const taken = await trx
       .selectFrom("user")
       .select("id")
       .where("email", "=", input.email)
       .executeTakeFirst();
-    await tables(trx).deleteFrom("pendingSignUp").where("email", "=", input.email).execute();
-    await tables(trx)
+    await trx.deleteFrom("pendingSignUp").where("email", "=", input.email).execute();
+    await trx
       .insertInto("pendingSignUp")
       .values({
         id,
@@ -108,9 +74,9 @@ export async function requestSignUp(
 }
 
 /** A request the "Check your inbox" page can show: unexpired, not void. */
-export async function findPendingSignUp(db: Kysely<unknown>, id: unknown) {
+export async function findPendingSignUp(db: Kysely<Database>, id: unknown) {
   if (typeof id !== "string" || id.length > 100) return null;
-  const row = await tables(db)
+  const row = await db
     .selectFrom("pendingSignUp")
     .select(["id", "email", "tries", "expiresAt"])
     .where("id", "=", id)
@@ -127,18 +93,14 @@ export async function findPendingSignUp(db: Kysely<unknown>, id: unknown) {
 export async function resendSignUpCode({ mail, secret }: SignUpServices, id: string): Promise<boolean> {
   const code = newCode();
   return mail.transaction(async (trx) => {
-    const row = await tables(trx)
+    const row = await trx
       .selectFrom("pendingSignUp")
       .select(["email", "tries", "expiresAt"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row || row.tries >= SIGN_UP_CODE_TRIES) return false;
-    const taken = await tables(trx)
-      .selectFrom("user")
-      .select("id")
-      .where("email", "=", row.email)
-      .executeTakeFirst();
-    await tables(trx)
+    const taken = await trx.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
+    await trx
       .updateTable("pendingSignUp")
       .set({
         codeHash: hashCode(secret, id, taken ? newCode() + randomUUID() : code),
@@ -165,13 +127,12 @@ type Created = { userId: string; redirectTo: string };
  * the request.
  */
 export async function redeemSignUpCode(
-  kysely: Kysely<unknown>,
+  kysely: Kysely<Database>,
   secret: string,
   input: { id: string; code: string },
 ): Promise<Created | CodeRefusal> {
   return kysely.transaction().execute(async (trx) => {
-    const db = tables(trx);
-    const row = await db
+    const row = await trx
       .selectFrom("pendingSignUp")
       .selectAll()
       .where("id", "=", input.id)
@@ -182,7 +143,7 @@ export async function redeemSignUpCode(
     const expected = Buffer.from(row.codeHash);
     const given = Buffer.from(hashCode(secret, row.id, input.code));
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      await db
+      await trx
         .updateTable("pendingSignUp")
         .set((eb) => ({ tries: eb("tries", "+", 1) }))
         .where("id", "=", row.id)
@@ -192,14 +153,14 @@ export async function redeemSignUpCode(
         ? ({ code: "WRONG_CODE", triesLeft } as const)
         : ({ code: "CODE_EXPIRED" } as const);
     }
-    const used = await db.deleteFrom("pendingSignUp").where("id", "=", row.id).executeTakeFirst();
+    const used = await trx.deleteFrom("pendingSignUp").where("id", "=", row.id).executeTakeFirst();
     if (Number(used.numDeletedRows) !== 1) return { code: "CODE_EXPIRED" } as const;
     // The address found an account meanwhile (a provider's sign-in, say): nothing to create.
-    const taken = await db.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
+    const taken = await trx.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
     if (taken) return { code: "CODE_EXPIRED" } as const;
     const userId = randomUUID();
     const now = new Date().toISOString();
-    await db
+    await trx
       .insertInto("user")
       .values({
         id: userId,
@@ -210,7 +171,7 @@ export async function redeemSignUpCode(
         updatedAt: now,
       })
       .execute();
-    await db
+    await trx
       .insertInto("account")
       .values({
         id: randomUUID(),
@@ -236,7 +197,7 @@ export const CONFIRM_SIGN_UP_ENDPOINT = "/sign-up/confirm";
  * HTTP edge does not route it (server/auth-api.ts): only the confirmation
  * page calls it.
  */
-export function emailFirstSignUp(kysely: Kysely<unknown>) {
+export function emailFirstSignUp(kysely: Kysely<Database>) {
   return {
     id: "email-first-sign-up",
     endpoints: {

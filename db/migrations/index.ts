@@ -8,7 +8,10 @@ import * as readinessProbe from "./0006-readiness-probe";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
- * carries them; add a file and a line here to change the schema.
+ * carries them; add a file and a line here to change the schema, and the
+ * same change to `Database` in ../schema.ts (schema.test.ts compares them).
+ * A migration takes `Kysely<unknown>`, never `Kysely<Database>`: it must do
+ * what it did when it was written, whatever the schema becomes (Kysely's advice).
  */
 export const migrations: Record<string, Migration> = {
   "0001-auth-tables": authTables,

@@ -5,9 +5,10 @@ import { type Kysely, PostgresAdapter } from "kysely";
  * migration says `timestamp(db)` or `boolean(db)` and gets what better-auth
  * reads and writes there: SQLite has no date or boolean type (better-auth
  * stores ISO text and 0/1 in `date`/`integer` columns), PostgreSQL has both.
- * PostgreSQL's own `date` would drop the time of day.
+ * PostgreSQL's own `date` would drop the time of day. The app asks
+ * `isPostgres` too, of its `Kysely<Database>` or a transaction of it.
  */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
