@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { IntentField } from "~/components/dashboard/intent-field";
 import { SignInAgainButton } from "~/components/dashboard/sign-in-again";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { LocalTime } from "~/components/local-time";
@@ -80,7 +81,7 @@ export function PasskeysCard({
           </ul>
         )}
         <form method="post" className="grid gap-2" onSubmit={add}>
-          <input type="hidden" name="intent" value="add-passkey" />
+          <IntentField intent="add-passkey" />
           <Label htmlFor="passkey-name">
             Passkey name <span className="font-normal text-muted-foreground">(optional)</span>
           </Label>
@@ -125,7 +126,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
           ) : null}
         </div>
         <remove.Form method="post">
-          <input type="hidden" name="intent" value="delete-passkey" />
+          {remove.intentField}
           <input type="hidden" name="id" value={passkey.id} />
           <SubmitButton
             busy={remove.busy}
@@ -146,7 +147,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
           Rename
         </summary>
         <rename.Form method="post" ref={rename.formRef} className="mt-2 flex gap-2">
-          <input type="hidden" name="intent" value="rename-passkey" />
+          {rename.intentField}
           <input type="hidden" name="id" value={passkey.id} />
           <Input
             name="name"

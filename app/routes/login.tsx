@@ -133,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A sign-up goes on to "Check your inbox"; a sign-in to where it was going.
   if ("id" in result) throw redirect(`${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`);
-  throw redirectWithCookies(safeRedirect(redirectTo), result.headers.getSetCookie());
+  throw redirectWithCookies(safeRedirect(redirectTo), result.setCookie);
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { NOT_FRESH_SIGN_IN_CODE, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import { PASSWORD_REQUIRED_CODE } from "./account-deletion.server";
+import { attempt, done, type Outcome, type Refusal, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
 import { enteredPassword, fieldErrorsOf, newPassword, personName } from "./credentials.server";
-import { attempt, done, type Outcome, refused } from "./outcome.server";
 
 const FRESH_MINUTES = Math.round(SESSION_FRESH_AGE_SECONDS / 60);
 
@@ -88,7 +88,7 @@ export function isFreshSignIn(session: { createdAt: Date | string }): boolean {
 export const NOT_FRESH_CODE = NOT_FRESH_SIGN_IN_CODE;
 
 /** The refusal of a change that needs a sign-in from the last few minutes. */
-export const NEEDS_FRESH_SIGN_IN: Extract<Outcome, { ok: false }> = {
+export const NEEDS_FRESH_SIGN_IN: Refusal = {
   ok: false,
   status: 403,
   message: `For your safety, this needs a sign-in from the last ${FRESH_MINUTES} minutes. Sign in again, then try once more.`,

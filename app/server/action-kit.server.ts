@@ -1,11 +1,13 @@
+import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { retryAfterOf } from "./rate-limit.server";
 
 /**
- * The plumbing every action shares, in one place: reading its form, carrying
- * the cookies an auth call set onto the answer, and refusing over a limit.
- * A database outage needs nothing here: every action answers it with a 503
- * (`answerOutagesWith503`).
+ * The plumbing every action shares, in one place: reading its form, the one
+ * outcome type its server steps answer, carrying the cookies an auth call set
+ * onto the answer, and refusing over a limit. A database outage needs nothing
+ * here: every action answers it with a 503 (`answerOutagesWith503`).
  */
 
 /** A form field's text; a field that is missing, or a file where text belongs, is `undefined`. */
@@ -44,4 +46,67 @@ export function redirectWithCookies(url: string, cookies?: Iterable<string>) {
 /** A page's answer to a request refused over a limit: `429`, with `Retry-After` saying when to try again. */
 export function tooManyRequests<Body>(body: Body, retryAfterSeconds: number) {
   return data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+}
+
+/** A refusal: its status, what to tell the person, and what the page needs to say it. */
+export type Refusal = {
+  ok: false;
+  status: number;
+  message: string;
+  /** The first problem of each field, by the field's name. */
+  fieldErrors?: Partial<Record<string, string>>;
+  /** Refused for want of a fresh sign-in: the page offers "Sign in again". */
+  signInAgain?: boolean;
+  /** Refused for too many attempts: the seconds to wait (`Retry-After`). */
+  retryAfterSeconds?: number;
+};
+
+/**
+ * What a server step answers an action: done, with what it produced (by
+ * default a message to show, and cookies to set when it changed the
+ * session; a sign-in's cookies, a provider's URL), or refused.
+ */
+export type Outcome<Done extends object = { message: string; setCookie?: string[] }> =
+  | ({ ok: true } & Done)
+  | Refusal;
+
+export const done = (message: string, setCookie?: string[]): Outcome => ({ ok: true, message, setCookie });
+
+export const refused = (status: number, message: string, fieldErrors?: Refusal["fieldErrors"]): Refusal => ({
+  ok: false,
+  status,
+  message,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
+
+/** A refusal for too many attempts: `429`, its message, and the wait. */
+export const tooMany = (message: string, retryAfterSeconds: number): Refusal => ({
+  ok: false,
+  status: 429,
+  message,
+  retryAfterSeconds,
+});
+
+/**
+ * Runs a better-auth call and turns its refusals into answers people read:
+ * too many attempts (`429`) says how long to wait, known error codes get
+ * their own message (`refusals`), any other 4xx `otherwise` (a general
+ * message by default). Server errors are left to throw (a 500, or a 503
+ * from `answerOutagesWith503`).
+ */
+export async function attempt(
+  work: () => Promise<Outcome>,
+  refusals: Record<string, Outcome> = {},
+  otherwise?: Outcome,
+): Promise<Outcome> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    const retryAfterSeconds = retryAfterOf(error);
+    if (retryAfterSeconds !== null) return tooMany(error.message, retryAfterSeconds);
+    const code = error.body?.code;
+    if (code && Object.hasOwn(refusals, code)) return refusals[code] as Outcome;
+    return otherwise ?? refused(error.statusCode, "That did not work. Reload the page and try again.");
+  }
 }

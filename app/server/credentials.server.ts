@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "~/lib/constants";
+import { type Outcome, type Refusal, refused, tooMany } from "./action-kit.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./context.server";
 import { retryAfterOf, tooManyAttemptsMessage } from "./rate-limit.server";
@@ -65,10 +66,6 @@ export const signUpSchema = z.object({
 
 export type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
 
-export type CredentialsResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
-
 /** The first message per field of a failed parse. */
 export function fieldErrorsOf<Field extends string = keyof FieldErrors>(
   error: z.ZodError,
@@ -82,19 +79,14 @@ export function fieldErrorsOf<Field extends string = keyof FieldErrors>(
 }
 
 /** A refusal for too many attempts (better-auth's `429`), with its wait; null for anything else. */
-function tooManyAttempts(error: unknown): CredentialsResult | null {
+function tooManyAttempts(error: unknown): Refusal | null {
   const retryAfterSeconds = retryAfterOf(error);
   if (retryAfterSeconds === null) return null;
-  return { ok: false, status: 429, message: (error as Error).message, retryAfterSeconds };
+  return tooMany((error as Error).message, retryAfterSeconds);
 }
 
-function invalidInput(error: z.ZodError): CredentialsResult {
-  return {
-    ok: false,
-    status: 400,
-    message: "Please check the fields below.",
-    fieldErrors: fieldErrorsOf(error),
-  };
+function invalidInput(error: z.ZodError): Refusal {
+  return refused(400, "Please check the fields below.", fieldErrorsOf(error));
 }
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -102,13 +94,13 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
 /**
  * Signs in with email and password. An unknown email and a wrong password
  * give the same answer (better-auth also hashes for unknown emails, so they
- * take the same time). The returned headers carry the new session cookie.
+ * take the same time). The new session's cookie comes back to set.
  */
 export async function signInWithPassword(
   auth: Auth,
   raw: Record<string, unknown>,
   requestHeaders: Headers,
-): Promise<CredentialsResult> {
+): Promise<Outcome<{ setCookie: string[] }>> {
   const parsed = signInSchema.safeParse(raw);
   if (!parsed.success) return invalidInput(parsed.error);
   const input = parsed.data;
@@ -118,12 +110,12 @@ export async function signInWithPassword(
       headers: requestHeaders,
       returnHeaders: true,
     });
-    return { ok: true, headers };
+    return { ok: true, setCookie: headers.getSetCookie() };
   } catch (error) {
     const limited = tooManyAttempts(error);
     if (limited) return limited;
     if (isAPIError(error) && error.statusCode < 500) {
-      return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+      return refused(401, INVALID_CREDENTIALS);
     }
     throw error;
   }
@@ -140,18 +132,13 @@ export async function startSignUp(
   { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
   raw: Record<string, unknown>,
   redirectTo: string,
-): Promise<{ ok: true; id: string } | Extract<CredentialsResult, { ok: false }>> {
+): Promise<Outcome<{ id: string }>> {
   const parsed = signUpSchema.safeParse(raw);
-  if (!parsed.success) return invalidInput(parsed.error) as Extract<CredentialsResult, { ok: false }>;
+  if (!parsed.success) return invalidInput(parsed.error);
   const limit = await rateLimits.address("sign-up", parsed.data.email);
   if (!limit.allowed) {
     const { retryAfterSeconds } = limit;
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyAttemptsMessage(retryAfterSeconds, "sign-up attempts"),
-      retryAfterSeconds,
-    };
+    return tooMany(tooManyAttemptsMessage(retryAfterSeconds, "sign-up attempts"), retryAfterSeconds);
   }
   const { secret } = await auth.$context;
   const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo });

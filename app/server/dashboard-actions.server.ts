@@ -1,51 +1,29 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { DASHBOARD_INTENTS, type DashboardActionData } from "~/lib/dashboard-actions";
 import { signInPathFor } from "~/lib/redirect";
 import { findProvider } from "~/lib/sign-in-providers";
 import { changePassword, deleteAccount, setPassword, updateName } from "./account-settings.server";
-import { readForm, redirectWithCookies, text, withCookies } from "./action-kit.server";
+import {
+  done,
+  type Outcome,
+  readForm,
+  redirectWithCookies,
+  refused,
+  text,
+  tooMany,
+  withCookies,
+} from "./action-kit.server";
 import type { AppServices } from "./context.server";
 import { currentSession } from "./dashboard.server";
 import { listSignInProviders } from "./oauth.server";
-import type { Outcome } from "./outcome.server";
-import { done, refused, tooMany } from "./outcome.server";
 import { renamePasskey } from "./passkeys.server";
 import { startLinking } from "./provider-links.server";
 import { clientIpOf, tooManyAttemptsMessage } from "./rate-limit.server";
 import { signOut } from "./session.server";
 import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
 import { removeSignInMethod } from "./sign-in-methods.server";
-
-/** Every form on the dashboard names what it does in its `intent` form. */
-export const DASHBOARD_INTENTS = [
-  "update-name",
-  "change-password",
-  "set-password",
-  "revoke-session",
-  "revoke-other-sessions",
-  "link-provider",
-  "unlink-provider",
-  "add-passkey",
-  "rename-passkey",
-  "delete-passkey",
-  "delete-account",
-  "sign-in-again",
-  "resend-verification",
-] as const;
-
-export type DashboardIntent = (typeof DASHBOARD_INTENTS)[number];
-
-/** The action's answer to a form: which form, and what happened (`target`: the row it was about). */
-export type DashboardActionData = {
-  intent: DashboardIntent | null;
-  target: string | null;
-  ok: boolean;
-  message: string;
-  fieldErrors?: Partial<Record<string, string>>;
-  /** The refusal wants a fresher sign-in: offer "Sign in again". */
-  signInAgain?: boolean;
-};
 
 /**
  * The dashboard's form posts, each a plain form that also works without

@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { AUTH_RESULT_PATH, REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignInDisplay, SignInProvider } from "~/lib/sign-in-providers";
+import { type Outcome, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
 import type { ProviderConfig } from "./env.server";
 import { OIDC_PROVIDER_ID } from "./openid-connect.server";
@@ -39,10 +40,6 @@ type StartOptions = {
   headers: Headers;
 };
 
-export type StartResult =
-  | { ok: true; url: string; setCookie: string[] }
-  | { ok: false; status: number; message: string };
-
 /**
  * Starts a provider's sign-in: better-auth stores the `state` (with the PKCE
  * verifier and nonce) and answers the provider's authorization URL plus the
@@ -53,7 +50,7 @@ export type StartResult =
 export async function startOAuthSignIn(
   auth: Auth,
   { provider, redirectTo, display, headers }: StartOptions,
-): Promise<StartResult> {
+): Promise<Outcome<{ url: string; setCookie: string[] }>> {
   const target = safeRedirect(redirectTo);
   const resultPage = `${AUTH_RESULT_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`;
   try {
@@ -70,9 +67,7 @@ export async function startOAuthSignIn(
     if (!response.url) throw new Error(`better-auth gave no authorization URL for ${provider.id}`);
     return { ok: true, url: response.url, setCookie: answer.getSetCookie() };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 503) {
-      return { ok: false, status: 503, message: error.message };
-    }
+    if (isAPIError(error) && error.statusCode === 503) return refused(503, error.message);
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { type Database, toIsoString } from "../../db/schema";
+import { attempt, done, type Outcome, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
 import { passkeyName } from "./credentials.server";
-import { attempt, done, type Outcome, refused } from "./outcome.server";
 
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };

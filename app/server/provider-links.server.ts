@@ -3,8 +3,8 @@ import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
 import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "./account-settings.server";
+import { type Outcome, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
-import type { Outcome } from "./outcome.server";
 
 /** A provider on the dashboard: whether it is joined to this account, and since when. */
 export type ProviderLink = { id: string; name: string; linkedAt: string | null; offered: boolean };
@@ -49,7 +49,7 @@ export async function startLinking(
   auth: Auth,
   headers: Headers,
   provider: SignInProvider,
-): Promise<{ ok: true; url: string; setCookie: string[] } | Extract<Outcome, { ok: false }>> {
+): Promise<Outcome<{ url: string; setCookie: string[] }>> {
   try {
     const { response, headers: answer } = await auth.api.linkSocialAccount({
       body: {
@@ -63,8 +63,7 @@ export async function startLinking(
     });
     return { ok: true, url: response.url, setCookie: answer.getSetCookie() };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 503)
-      return { ok: false, status: 503, message: error.message };
+    if (isAPIError(error) && error.statusCode === 503) return refused(503, error.message);
     if (isAPIError(error) && error.body?.code === NOT_FRESH_CODE) return NEEDS_FRESH_SIGN_IN;
     throw error;
   }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { type Database, toIsoString } from "../../db/schema";
+import { done, type Outcome, refused } from "./action-kit.server";
 import { recordActivity, requestOrigin } from "./activity.server";
 import type { Auth } from "./auth.server";
-import { done, type Outcome, refused } from "./outcome.server";
 import { type DeviceType, summarizeUserAgent } from "./user-agent.server";
 
 /** A session as the dashboard lists it: never its token. */

@@ -4,9 +4,9 @@ import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import type { Database } from "../../db/schema";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "./account-settings.server";
+import { done, type Outcome, refused } from "./action-kit.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
 import type { SignInChange } from "./mail-templates.server";
-import { done, type Outcome, refused } from "./outcome.server";
 import { PASSKEY_NOT_FOUND } from "./passkeys.server";
 
 /** The ways a person can sign in today: their password, providers that are configured, passkeys. */

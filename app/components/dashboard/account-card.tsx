@@ -9,7 +9,7 @@ import { useDashboardForm } from "./use-dashboard-form";
 
 /** Who this is: the name (editable), email address and when they joined. */
 export function AccountCard({ user }: { user: DashboardData["user"] }) {
-  const { Form, formRef, busy, error, fieldError, notice } = useDashboardForm("update-name");
+  const { Form, intentField, formRef, busy, error, fieldError, notice } = useDashboardForm("update-name");
   return (
     <Card>
       <CardHeader>
@@ -18,7 +18,7 @@ export function AccountCard({ user }: { user: DashboardData["user"] }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         <Form method="post" ref={formRef} className="grid gap-3">
-          <input type="hidden" name="intent" value="update-name" />
+          {intentField}
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
               <FormField

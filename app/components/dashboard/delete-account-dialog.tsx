@@ -25,7 +25,8 @@ export default function DeleteAccountDialog({
   freshUntil,
   trigger,
 }: DeleteAccountProps & { trigger: ReactElement }) {
-  const { submit, formRef, busy, error, fieldError, signInAgain } = useDashboardForm("delete-account");
+  const { submit, intentField, formRef, busy, error, fieldError, signInAgain } =
+    useDashboardForm("delete-account");
   const fresh = Date.now() < new Date(freshUntil).getTime();
   const canDelete = hasPassword || fresh;
 
@@ -44,7 +45,7 @@ export default function DeleteAccountDialog({
     >
       {canDelete ? (
         <form method="post" ref={formRef} className="grid gap-4" onSubmit={confirm}>
-          <input type="hidden" name="intent" value="delete-account" />
+          {intentField}
           {hasPassword ? <AccountUsername /> : null}
           {hasPassword ? (
             <PasswordField

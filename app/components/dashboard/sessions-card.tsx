@@ -42,7 +42,7 @@ export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
           <p className="text-muted-foreground text-sm">No other browser is signed in to your account.</p>
         ) : (
           <everywhere.Form method="post" className="grid gap-3 sm:flex sm:items-center sm:justify-between">
-            <input type="hidden" name="intent" value="revoke-other-sessions" />
+            {everywhere.intentField}
             <p className="text-muted-foreground text-sm">
               {others === 1 ? "1 other session" : `${others} other sessions`}
             </p>
@@ -100,7 +100,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
         </SignOutForm>
       ) : (
         <revoke.Form method="post" className="sm:shrink-0">
-          <input type="hidden" name="intent" value="revoke-session" />
+          {revoke.intentField}
           <input type="hidden" name="id" value={session.id} />
           <SubmitButton
             busy={revoke.busy}

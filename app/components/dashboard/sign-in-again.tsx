@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import LogInIcon from "~icons/lucide/log-in";
+import { IntentField } from "./intent-field";
 
 /**
  * Signs out and opens the sign-in page, which brings the person back to the
@@ -9,7 +10,7 @@ import LogInIcon from "~icons/lucide/log-in";
 export function SignInAgainButton({ size = "sm" }: { size?: "sm" | "default" }) {
   return (
     <Form method="post" action="/dashboard">
-      <input type="hidden" name="intent" value="sign-in-again" />
+      <IntentField intent="sign-in-again" />
       <Button type="submit" variant="outline" size={size}>
         <LogInIcon />
         Sign in again

@@ -67,7 +67,8 @@ function NewPasswordField({ error }: { error?: string }) {
 }
 
 function ChangePassword() {
-  const { Form, formRef, busy, error, fieldError, notice, signInAgain } = useDashboardForm("change-password");
+  const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
+    useDashboardForm("change-password");
   const hasFieldError = Boolean(fieldError("currentPassword") || fieldError("newPassword"));
   return (
     <div className="grid gap-4 rounded-lg border px-4 py-4">
@@ -81,7 +82,7 @@ function ChangePassword() {
         </p>
       </div>
       <Form method="post" ref={formRef} className="grid gap-4 sm:max-w-md" aria-label="Change password">
-        <input type="hidden" name="intent" value="change-password" />
+        {intentField}
         <AccountUsername />
         <PasswordField
           label="Current password"
@@ -103,11 +104,12 @@ function ChangePassword() {
 }
 
 function SetPassword() {
-  const { Form, formRef, busy, error, fieldError, notice, signInAgain } = useDashboardForm("set-password");
+  const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
+    useDashboardForm("set-password");
   return (
     <div className="grid gap-4 rounded-lg border px-4 py-4">
       <Form method="post" ref={formRef} className="grid gap-4">
-        <input type="hidden" name="intent" value="set-password" />
+        {intentField}
         <AccountUsername />
         <div className="flex items-center gap-3">
           <MethodIcon icon={KeyRoundIcon} />
@@ -154,7 +156,7 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
         </div>
         {provider.linkedAt ? (
           <unlink.Form method="post">
-            <input type="hidden" name="intent" value="unlink-provider" />
+            {unlink.intentField}
             <input type="hidden" name="provider" value={provider.id} />
             <SubmitButton busy={unlink.busy} variant="ghost" size="sm" aria-label={`Unlink ${provider.name}`}>
               Unlink
@@ -163,7 +165,7 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
         ) : provider.offered ? (
           // A plain form: the answer is a redirect to the provider, which only a page navigation follows.
           <form method="post" action="/dashboard">
-            <input type="hidden" name="intent" value="link-provider" />
+            {link.intentField}
             <input type="hidden" name="provider" value={provider.id} />
             <SubmitButton busy={false} variant="outline" size="sm" aria-label={`Link ${provider.name}`}>
               Link

@@ -1,8 +1,9 @@
-import { useEffect } from "react";
+import { createElement, useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import type { DashboardActionData, DashboardIntent } from "~/server/dashboard-actions.server";
+import type { DashboardActionData, DashboardIntent } from "~/lib/dashboard-actions";
 import { showToast } from "~/shell/toast";
+import { IntentField } from "./intent-field";
 
 /**
  * One dashboard form: its own fetcher (so each form has its own pending
@@ -10,6 +11,7 @@ import { showToast } from "~/shell/toast";
  * and the form cleared. Without JavaScript the form is a plain post and the
  * answer comes back as the page's action data; `result` reads both.
  * `target` tells rows apart (a session's or passkey's id, a provider).
+ * The form renders `intentField`, so its intent is named once, here.
  */
 export function useDashboardForm(intent: DashboardIntent, target: string | null = null) {
   const fetcher = useFetcher<DashboardActionData>();
@@ -26,6 +28,8 @@ export function useDashboardForm(intent: DashboardIntent, target: string | null 
 
   return {
     Form: fetcher.Form,
+    /** The form's hidden `intent` field. */
+    intentField: createElement(IntentField, { intent }),
     submit: fetcher.submit,
     formRef,
     busy: fetcher.state !== "idle",

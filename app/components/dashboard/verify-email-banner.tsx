@@ -8,7 +8,7 @@ import { useDashboardForm } from "./use-dashboard-form";
  * is missing, and "Resend" for a fresh link (rate limited on the server).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
-  const { Form, busy, error, notice } = useDashboardForm("resend-verification");
+  const { Form, intentField, busy, error, notice } = useDashboardForm("resend-verification");
   return (
     <section
       aria-labelledby="verify-email-title"
@@ -27,7 +27,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         </div>
       </div>
       <Form method="post" className="shrink-0 pl-8 sm:pl-0">
-        <input type="hidden" name="intent" value="resend-verification" />
+        {intentField}
         <SubmitButton busy={busy} variant="outline" size="sm">
           Resend
         </SubmitButton>
