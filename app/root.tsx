@@ -24,6 +24,7 @@ import { BRAND_COLORS } from "~/lib/constants";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/guards.server";
+import { toSignedInSession } from "~/server/session.server";
 import { startBuildWatcher } from "~/shell/build-watcher";
 import { useChunkLoadFailure } from "~/shell/chunk-reload";
 import { colorModeScript } from "~/shell/color-mode-script";
@@ -46,7 +47,7 @@ export function loader({ context }: Route.LoaderArgs) {
   // Prerendering at build time has no HTTP edge: the build's own environment applies.
   const env = context.get(servicesContext)?.env ?? getEnv();
   return {
-    session: context.get(sessionContext),
+    session: toSignedInSession(context.get(sessionContext)),
     appName: env.APP_NAME,
     buildPollIntervalMs: env.BUILD_POLL_INTERVAL_MS,
   };

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
-import type { PasskeySummary } from "~/server/passkeys.server";
+import type { PasskeySummary } from "~/lib/dashboard";
 import { showToast } from "~/shell/toast";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import PlusIcon from "~icons/lucide/plus";

@@ -1,4 +1,4 @@
-import { requireUser } from "~/server/guards.server";
+import { signedInOnly } from "~/server/guards.server";
 
 /** Pages for signed-in people only: guests go to `/login?redirect=…`. */
-export const middleware = [requireUser];
+export const middleware = [signedInOnly];

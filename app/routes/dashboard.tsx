@@ -10,10 +10,10 @@ import { PasskeysCard } from "~/components/passkeys-card";
 import { Avatar } from "~/components/ui/avatar";
 import { dataHeaders } from "~/lib/route-headers";
 import { findProvider } from "~/lib/sign-in-providers";
-import { authSessionContext, getServices } from "~/server/context.server";
+import { getServices } from "~/server/context.server";
 import { loadDashboard } from "~/server/dashboard.server";
 import { runDashboardAction } from "~/server/dashboard-actions.server";
-import { getUserSession } from "~/server/guards.server";
+import { requireUser } from "~/server/guards.server";
 import { listSignInProviders } from "~/server/oauth.server";
 import { linkErrorMessage } from "~/server/provider-links.server";
 import { showToast } from "~/shell/toast";
@@ -37,11 +37,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 /** Everything the page shows, in one server round trip. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  getUserSession(context); // The auth layout let a signed-in person in.
   const services = getServices(context);
-  const signedIn = context.get(authSessionContext);
-  if (!signedIn) throw new Error("the root middleware reads the session of every request");
-  const dashboard = await loadDashboard(services, signedIn);
+  const dashboard = await loadDashboard(services, requireUser(context));
   const params = new URL(request.url).searchParams;
   const error = params.get("error");
   const linked = findProvider(listSignInProviders(services.env.providers), params.get("linked"));
@@ -50,8 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The dashboard's forms (`intent` names each), plain posts that work without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  getUserSession(context); // The auth layout let a signed-in person in.
-  return runDashboardAction(getServices(context), request);
+  return runDashboardAction(getServices(context), request, requireUser(context));
 }
 
 function greetingName(name: string): string {

@@ -1,4 +1,4 @@
-import { requireGuest } from "~/server/guards.server";
+import { guestsOnly } from "~/server/guards.server";
 
 /** Pages for guests only: signed-in visitors go on to their redirect target. */
-export const middleware = [requireGuest];
+export const middleware = [guestsOnly];

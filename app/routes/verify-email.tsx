@@ -10,7 +10,7 @@ import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text } from "~/server/action-kit.server";
-import { authSessionContext, getServices, sessionContext } from "~/server/context.server";
+import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail-links.server";
 import type { Route } from "./+types/verify-email";
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = await mail.consume("verify-email", form[MAIL_TOKEN_PARAM]);
   if (!userId) return data<ActionData>({ verified: false }, { status: 400 });
   // The browser that followed the link stays signed in if it is this account's.
-  const current = context.get(authSessionContext);
+  const current = context.get(sessionContext);
   const proof = await mail.proveMailbox(userId, current?.user.id === userId ? current.session.id : undefined);
   const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : undefined;
   return data<ActionData>({

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { SignedInSession } from "~/lib/session";
 import type { Database } from "../../db/schema";
 import type { AccountMail } from "./account-mail.server";
 import type { Auth, AuthSession } from "./auth.server";
@@ -29,11 +28,13 @@ export const servicesContext = createContext<AppServices | null>(null);
 export type RequestInfo = { nonce?: string; requestId?: string };
 export const requestInfoContext = createContext<RequestInfo | null>(null);
 
-/** The request's session, read once by the root middleware. */
-export const sessionContext = createContext<SignedInSession | null>(null);
-
-/** The same session as better-auth returned it (ids, dates): for loaders that need more than the public fields. */
-export const authSessionContext = createContext<AuthSession | null>(null);
+/**
+ * The request's session as better-auth has it (ids, dates), or `null` for a
+ * guest: read once by the root middleware (`loadSession`), the only place it
+ * is read. `requireUser(context)` gives it to a signed-in page's loader and
+ * action; the browser gets only its public projection (`toSignedInSession`).
+ */
+export const sessionContext = createContext<AuthSession | null>(null);
 
 /** The app's services, in a loader or action that only runs behind the HTTP edge. */
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {

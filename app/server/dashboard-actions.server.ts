@@ -15,8 +15,8 @@ import {
   tooMany,
   withCookies,
 } from "./action-kit.server";
+import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
-import { currentSession } from "./dashboard.server";
 import { listSignInProviders } from "./oauth.server";
 import { renamePasskey } from "./passkeys.server";
 import { startLinking } from "./provider-links.server";
@@ -32,7 +32,7 @@ import { removeSignInMethod } from "./sign-in-methods.server";
  * outcome with any cookie it set; provider linking and "sign in again"
  * answer redirects.
  */
-export async function runDashboardAction(services: AppServices, request: Request) {
+export async function runDashboardAction(services: AppServices, request: Request, signedIn: AuthSession) {
   const form = await readForm(request, {
     intent: z.enum(DASHBOARD_INTENTS).optional().catch(undefined),
     id: text,
@@ -65,7 +65,7 @@ export async function runDashboardAction(services: AppServices, request: Request
   // account's failure budget inside better-auth (password-attempts.server.ts).
   const { auth, env, db, mail } = services;
   const { headers } = request;
-  const { user, session } = await currentSession(services, headers);
+  const { user, session } = signedIn;
 
   const providers = listSignInProviders(env.providers);
   // Removing a way to sign in: who, how recently signed in, which providers count.

@@ -1,6 +1,5 @@
-import { redirect } from "react-router";
-import { DEFAULT_SIGNED_IN_PATH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
-import { signInPathFor } from "~/lib/redirect";
+import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import type { DashboardData } from "~/lib/dashboard";
 import { listRecentActivity } from "./activity.server";
 import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
@@ -10,21 +9,13 @@ import { providerLinks } from "./provider-links.server";
 import { listActiveSessions } from "./sessions.server";
 import { listAccounts, waysInOf } from "./sign-in-methods.server";
 
-/** The signed-in person's session as better-auth has it (with ids and dates the page needs). */
-export async function currentSession({ auth }: Pick<AppServices, "auth">, headers: Headers) {
-  const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
-  // The guard let this request in a moment ago; a session revoked since is simply signed out.
-  if (!found) throw redirect(signInPathFor(DEFAULT_SIGNED_IN_PATH));
-  return found;
-}
-
 /**
  * Everything the dashboard shows, read on the server in one go (the page
  * makes no requests of its own): the person, their sessions, their ways to
  * sign in, passkeys and recent activity. `signedIn` is the session the root
- * middleware read for this request: it is not looked up again.
+ * middleware read for this request (`requireUser`): it is not read again.
  */
-export async function loadDashboard(services: AppServices, signedIn: AuthSession) {
+export async function loadDashboard(services: AppServices, signedIn: AuthSession): Promise<DashboardData> {
   const { env, db } = services;
   const { user, session } = signedIn;
   const offered = listSignInProviders(env.providers);
@@ -56,7 +47,6 @@ export async function loadDashboard(services: AppServices, signedIn: AuthSession
       memberSince: new Date(user.createdAt).toISOString(),
     },
     signedInAt: signedInAt.toISOString(),
-    /** Until when this sign-in is fresh enough to delete a password-less account or unlink a provider. */
     freshUntil: new Date(signedInAt.getTime() + SESSION_FRESH_AGE_SECONDS * 1000).toISOString(),
     sessions,
     passkeys,
@@ -66,5 +56,3 @@ export async function loadDashboard(services: AppServices, signedIn: AuthSession
     waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
   };
 }
-
-export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

@@ -1,9 +1,9 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { REDIRECT_PARAM } from "~/lib/constants";
+import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
-import type { SignedInSession } from "~/lib/session";
 import { withCookies } from "./action-kit.server";
-import { authSessionContext, servicesContext, sessionContext } from "./context.server";
+import type { AuthSession } from "./auth.server";
+import { servicesContext, sessionContext } from "./context.server";
 import { readSession } from "./session.server";
 
 /**
@@ -16,9 +16,8 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   if (!services) return next(); // Prerendering at build time: a guest's page.
   // Never "signed out" by accident: a page that cannot know who is asking says so (a 503, as
   // every middleware, loader and action answers an outage: answerOutagesWith503).
-  const { session, found, setCookie } = await readSession(services, request.headers);
+  const { session, setCookie } = await readSession(services, request.headers);
   context.set(sessionContext, session);
-  context.set(authSessionContext, found);
   const response = await next();
   withCookies(setCookie, response.headers);
   // A signed-in page is for this person only: no shared caches, and no
@@ -30,23 +29,27 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
 };
 
 /** Guard for signed-in pages: guests go to `/login?redirect={where they were}`. */
-export const requireUser: MiddlewareFunction<Response> = ({ request, context }) => {
+export const signedInOnly: MiddlewareFunction<Response> = ({ request, context }) => {
   if (context.get(sessionContext)) return;
   const url = new URL(request.url);
   throw redirect(signInPathFor(pathOf(url)));
 };
 
 /** Guard for guest pages: signed-in people go on to their redirect target. */
-export const requireGuest: MiddlewareFunction<Response> = ({ request, context }) => {
+export const guestsOnly: MiddlewareFunction<Response> = ({ request, context }) => {
   if (!context.get(sessionContext)) return;
   const url = new URL(request.url);
   throw redirect(safeRedirect(url.searchParams.get(REDIRECT_PARAM)));
 };
 
-/** The signed-in session inside a `requireUser` route. */
-export function getUserSession(context: Readonly<RouterContextProvider>): SignedInSession {
+/**
+ * The signed-in person and their session, for a loader or action of a page
+ * behind `signedInOnly`: the one read the root middleware made, never a
+ * second. Outside such a page a guest is sent to sign in, not let through.
+ */
+export function requireUser(context: Readonly<RouterContextProvider>): AuthSession {
   const session = context.get(sessionContext);
-  if (!session) throw new Error("getUserSession called outside a requireUser route");
+  if (!session) throw redirect(signInPathFor(DEFAULT_SIGNED_IN_PATH));
   return session;
 }
 

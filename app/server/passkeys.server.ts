@@ -1,11 +1,9 @@
 import type { Kysely } from "kysely";
+import type { PasskeySummary } from "~/lib/dashboard";
 import { type Database, toIsoString } from "../../db/schema";
 import { attempt, done, type Outcome, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
 import { passkeyName } from "./credentials.server";
-
-/** What the dashboard shows of a passkey: never its key material. */
-export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
 export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {

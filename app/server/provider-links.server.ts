@@ -1,13 +1,11 @@
 import { isAPIError } from "better-auth/api";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import type { ProviderLink } from "~/lib/dashboard";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
 import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "./account-settings.server";
 import { type Outcome, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
-
-/** A provider on the dashboard: whether it is joined to this account, and since when. */
-export type ProviderLink = { id: string; name: string; linkedAt: string | null; offered: boolean };
 
 /**
  * The configured providers, each marked linked or not, then any account

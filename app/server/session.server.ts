@@ -11,31 +11,35 @@ import { readSessionDirectly } from "./session-fast-path.server";
 export async function readSession(
   { auth, db }: Pick<AppServices, "auth" | "db">,
   headers: Headers,
-): Promise<{ session: SignedInSession | null; found: AuthSession | null; setCookie: string[] }> {
+): Promise<{ session: AuthSession | null; setCookie: string[] }> {
   const direct = await readSessionDirectly({ auth, db }, headers);
   const result = direct ? undefined : await auth.api.getSession({ headers, returnHeaders: true });
   const setCookie = result?.headers.getSetCookie() ?? [];
-  const found = direct ?? result?.response ?? null;
-  if (!found) return { session: null, found: null, setCookie };
-  const { user } = found;
+  return { session: direct ?? result?.response ?? null, setCookie };
+}
+
+/**
+ * The session as the browser may see it (SPEC §3): the person and when they
+ * signed in, nothing of the session's ids or token. The one projection, for
+ * the root loader and `GET /api/_auth/session`.
+ */
+export function toSignedInSession(session: AuthSession | null): SignedInSession | null {
+  if (!session) return null;
+  const { user } = session;
   return {
-    session: {
-      user: {
-        id: String(user.id),
-        name: user.name,
-        email: user.email,
-        ...(user.image ? { image: user.image } : {}),
-      },
-      loggedInAt: new Date(found.session.createdAt).toISOString(),
+    user: {
+      id: String(user.id),
+      name: user.name,
+      email: user.email,
+      ...(user.image ? { image: user.image } : {}),
     },
-    found,
-    setCookie,
+    loggedInAt: new Date(session.session.createdAt).toISOString(),
   };
 }
 
-/** The JSON body of `GET /api/_auth/session`. */
-export function toPublicSession(session: SignedInSession | null): PublicSession {
-  return session ?? {};
+/** The JSON body of `GET /api/_auth/session`: `{}` for a guest. */
+export function toPublicSession(session: AuthSession | null): PublicSession {
+  return toSignedInSession(session) ?? {};
 }
 
 /**

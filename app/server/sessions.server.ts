@@ -1,21 +1,10 @@
 import type { Kysely } from "kysely";
+import type { SessionSummary } from "~/lib/dashboard";
 import { type Database, toIsoString } from "../../db/schema";
 import { done, type Outcome, refused } from "./action-kit.server";
 import { recordActivity, requestOrigin } from "./activity.server";
 import type { Auth } from "./auth.server";
-import { type DeviceType, summarizeUserAgent } from "./user-agent.server";
-
-/** A session as the dashboard lists it: never its token. */
-export type SessionSummary = {
-  id: string;
-  browser: string;
-  deviceType: DeviceType;
-  ip: string | null;
-  createdAt: string;
-  /** When better-auth last slid its expiry (at most a day behind its last use). */
-  lastActiveAt: string;
-  current: boolean;
-};
+import { summarizeUserAgent } from "./user-agent.server";
 
 /**
  * The person's active sessions, this one first, then the most recently

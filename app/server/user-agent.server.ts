@@ -1,7 +1,5 @@
 import Bowser from "bowser";
-
-/** The kind of device a session runs on, for its icon. */
-export type DeviceType = "desktop" | "mobile" | "tablet" | "unknown";
+import type { DeviceType } from "~/lib/dashboard";
 
 /** What the dashboard says about a browser: never the raw user-agent string. */
 export type BrowserSummary = { label: string; deviceType: DeviceType };

@@ -3,7 +3,7 @@ import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { NAME_MAX_LENGTH } from "~/lib/constants";
-import type { DashboardData } from "~/server/dashboard.server";
+import type { DashboardData } from "~/lib/dashboard";
 import { FormFeedback } from "./form-feedback";
 import { useDashboardForm } from "./use-dashboard-form";
 

@@ -4,7 +4,7 @@ import { SignOutForm } from "~/components/sign-out-form";
 import { SubmitButton } from "~/components/submit-button";
 import { ThisDeviceBadge } from "~/components/this-device-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { SessionSummary } from "~/server/sessions.server";
+import type { SessionSummary } from "~/lib/dashboard";
 import LaptopIcon from "~icons/lucide/laptop";
 import LogOutIcon from "~icons/lucide/log-out";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";

@@ -1,0 +1,51 @@
+import type { ActivityItem } from "./activity";
+
+/**
+ * What the dashboard's loader sends the page: shared by the server modules
+ * that build each part and the cards that show it, so neither side imports
+ * the other's files. Dates are ISO strings (they cross the wire as JSON).
+ */
+export type DashboardData = {
+  user: DashboardUser;
+  signedInAt: string;
+  /** Until when this sign-in is fresh enough to delete a password-less account or unlink a provider. */
+  freshUntil: string;
+  sessions: SessionSummary[];
+  passkeys: PasskeySummary[];
+  activity: ActivityItem[];
+  hasPassword: boolean;
+  providers: ProviderLink[];
+  /** How many ways in the account has: its password, providers and passkeys. */
+  waysIn: number;
+};
+
+/** The signed-in person as their Account card shows them. */
+export type DashboardUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | undefined;
+  memberSince: string;
+};
+
+/** The kind of device a session runs on, for its icon. */
+export type DeviceType = "desktop" | "mobile" | "tablet" | "unknown";
+
+/** A session as the dashboard lists it: never its token. */
+export type SessionSummary = {
+  id: string;
+  browser: string;
+  deviceType: DeviceType;
+  ip: string | null;
+  createdAt: string;
+  /** When better-auth last slid its expiry (at most a day behind its last use). */
+  lastActiveAt: string;
+  current: boolean;
+};
+
+/** What the dashboard shows of a passkey: never its key material. */
+export type PasskeySummary = { id: string; name: string; createdAt: string | null };
+
+/** A provider on the dashboard: whether it is joined to this account, and since when. */
+export type ProviderLink = { id: string; name: string; linkedAt: string | null; offered: boolean };
