@@ -10,9 +10,9 @@ import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
-import { readForm, redirectWithCookies, text, tooManyRequests } from "~/server/action-kit.server";
+import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { getServices } from "~/server/context.server";
-import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIpOf } from "~/server/rate-limit.server";
 import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/sign-up.server";
 import type { Route } from "./+types/confirm-sign-up";
 
@@ -48,12 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = ip.allowed
     ? await services.rateLimits.address(resend ? "verification-email" : "sign-up-code", pending.email)
     : ip;
-  if (!limit.allowed) {
-    return tooManyRequests<ActionData>(
-      { message: tooManyAttemptsMessage(limit.retryAfterSeconds, resend ? "codes sent" : "tries") },
-      limit.retryAfterSeconds,
-    );
-  }
+  const refusal = overLimit(limit, resend ? "codes sent" : "tries");
+  if (refusal) return respond<ActionData>(refusal, { message: refusal.message });
   if (resend) {
     const { secret } = await services.auth.$context;
     const sent = await resendSignUpCode({ mail: services.mail, secret }, pending.id);

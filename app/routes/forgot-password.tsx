@@ -7,11 +7,11 @@ import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
-import { readForm, text, tooManyRequests } from "~/server/action-kit.server";
+import { overLimit, readForm, respond, text } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth.server";
 import { getServices } from "~/server/context.server";
 import { emailAddress } from "~/server/credentials.server";
-import { clientIpOf, retryAfterOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIpOf, type RateLimitResult, retryAfterOf } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = {
@@ -41,25 +41,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = parsed.data;
   // Per IP here; per address inside better-auth (address-limits.server.ts).
   const limit = await rateLimits.ip(clientIpOf(request));
-  const refusal = limit.allowed ? await requestReset(auth, email, request.headers) : limit.retryAfterSeconds;
-  if (refusal !== null) {
-    return tooManyRequests<ActionData>(
-      { sent: false, email, message: tooManyAttemptsMessage(refusal, "reset requests") },
-      refusal,
-    );
-  }
+  const sent = limit.allowed ? await requestReset(auth, email, request.headers) : limit;
+  const refusal = overLimit(sent, "reset requests");
+  if (refusal) return respond<ActionData>(refusal, { sent: false, email, message: refusal.message });
   return data<ActionData>({ sent: true, email });
 }
 
-/** Asks better-auth for the reset mail; the seconds to wait when refused for too many requests, else null. */
-async function requestReset(auth: Auth, email: string, headers: Headers): Promise<number | null> {
+/** Asks better-auth for the reset mail: allowed, or refused for too many requests with the wait. */
+async function requestReset(auth: Auth, email: string, headers: Headers): Promise<RateLimitResult> {
   try {
     await auth.api.requestPasswordReset({ body: { email }, headers });
-    return null;
+    return { allowed: true, retryAfterSeconds: 0 };
   } catch (error) {
     const retryAfterSeconds = retryAfterOf(error);
     if (retryAfterSeconds === null) throw error;
-    return retryAfterSeconds;
+    return { allowed: false, retryAfterSeconds };
   }
 }
 

@@ -20,11 +20,11 @@ import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
-import { readForm, redirectWithCookies, text, tooManyRequests } from "~/server/action-kit.server";
+import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { type AppServices, getServices } from "~/server/context.server";
 import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/credentials.server";
 import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
-import { clientIpOf, tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { clientIpOf } from "~/server/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = {
@@ -68,12 +68,8 @@ async function refuseWhenLimited(
   request: Request,
   answer: Omit<ActionData, "message">,
 ) {
-  const { allowed, retryAfterSeconds } = await rateLimits.ip(clientIpOf(request));
-  if (allowed) return null;
-  return tooManyRequests<ActionData>(
-    { ...answer, message: tooManyAttemptsMessage(retryAfterSeconds) },
-    retryAfterSeconds,
-  );
+  const refusal = overLimit(await rateLimits.ip(clientIpOf(request)));
+  return refusal && respond<ActionData>(refusal, { ...answer, message: refusal.message });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -108,9 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       display: form.display === "popup" ? "popup" : "page",
       headers: request.headers,
     });
-    if (!started.ok) {
-      return data<ActionData>({ mode, message: started.message, values }, { status: started.status });
-    }
+    if (!started.ok) return respond<ActionData>(started, { mode, message: started.message, values });
     throw redirectWithCookies(started.url, started.setCookie);
   }
 
@@ -122,14 +116,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     mode === "signup"
       ? await startSignUp(services, input, safeRedirect(redirectTo))
       : await signInWithPassword(auth, input, request.headers);
-  if (!result.ok && result.retryAfterSeconds) {
-    return tooManyRequests<ActionData>({ mode, values, message: result.message }, result.retryAfterSeconds);
-  }
   if (!result.ok) {
-    return data<ActionData>(
-      { mode, message: result.message, fieldErrors: result.fieldErrors, values },
-      { status: result.status },
-    );
+    return respond<ActionData>(result, {
+      mode,
+      message: result.message,
+      fieldErrors: result.fieldErrors,
+      values,
+    });
   }
   // A sign-up goes on to "Check your inbox"; a sign-in to where it was going.
   if ("id" in result) throw redirect(`${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`);

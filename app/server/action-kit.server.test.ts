@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { readForm, redirectWithCookies, text, tooManyRequests, withCookies } from "./action-kit.server";
+import {
+  done,
+  overLimit,
+  readForm,
+  redirectWithCookies,
+  refused,
+  respond,
+  text,
+  tooMany,
+  withCookies,
+} from "./action-kit.server";
 
 const post = (body: BodyInit, headers?: HeadersInit) =>
   new Request("http://localhost/any", { method: "POST", body, ...(headers ? { headers } : {}) });
@@ -40,8 +50,28 @@ test("cookies from an auth call are set on the answer, one header each", () => {
 });
 
 test("a refusal over a limit is a 429 that says when to try again", () => {
-  const answer = tooManyRequests({ message: "Too many tries." }, 42);
+  const answer = respond(tooMany("Too many tries.", 42), { message: "Too many tries." });
   expect(answer.init?.status).toBe(429);
   expect(new Headers(answer.init?.headers).get("Retry-After")).toBe("42");
   expect(answer.data).toEqual({ message: "Too many tries." });
+});
+
+test("a limit's verdict becomes a refusal that says what and how long", () => {
+  expect(overLimit({ allowed: true, retryAfterSeconds: 0 }, "tries")).toBeNull();
+  expect(overLimit({ allowed: false, retryAfterSeconds: 120 }, "tries")).toEqual({
+    ok: false,
+    status: 429,
+    message: "Too many tries. Try again in 2 minutes.",
+    retryAfterSeconds: 120,
+  });
+});
+
+test("an outcome's answer carries its status, and a success's cookies, never a wait on other refusals", () => {
+  const cookies = ["a=1; Path=/; HttpOnly"];
+  const ok = respond(done("Saved.", cookies), { ok: true });
+  expect(ok.init?.status).toBe(200);
+  expect(new Headers(ok.init?.headers).getSetCookie()).toEqual(cookies);
+  const bad = respond(refused(400, "No."), { ok: false });
+  expect(bad.init?.status).toBe(400);
+  expect(new Headers(bad.init?.headers).has("Retry-After")).toBe(false);
 });

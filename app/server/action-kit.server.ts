@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { retryAfterOf } from "./rate-limit.server";
+import { type RateLimitResult, retryAfterOf, tooManyAttemptsMessage } from "./rate-limit.server";
 
 /**
  * The plumbing every action shares, in one place: reading its form, the one
@@ -43,11 +43,6 @@ export function redirectWithCookies(url: string, cookies?: Iterable<string>) {
   return redirect(url, { headers: withCookies(cookies) });
 }
 
-/** A page's answer to a request refused over a limit: `429`, with `Retry-After` saying when to try again. */
-export function tooManyRequests<Body>(body: Body, retryAfterSeconds: number) {
-  return data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
-}
-
 /** A refusal: its status, what to tell the person, and what the page needs to say it. */
 export type Refusal = {
   ok: false;
@@ -86,6 +81,24 @@ export const tooMany = (message: string, retryAfterSeconds: number): Refusal => 
   message,
   retryAfterSeconds,
 });
+
+/** A limit's verdict as a refusal ("Too many {what}. Try again in 2 minutes."), or null when allowed. */
+export const overLimit = (limit: RateLimitResult, what?: string): Refusal | null =>
+  limit.allowed
+    ? null
+    : tooMany(tooManyAttemptsMessage(limit.retryAfterSeconds, what), limit.retryAfterSeconds);
+
+/**
+ * An action's answer to an outcome, with `body` for the page: the outcome's
+ * status (200 when done), the cookies a success set, and `Retry-After` on a
+ * refusal for too many attempts. Every action answers this way, so a 429
+ * always says when to try again.
+ */
+export function respond<Body>(outcome: Outcome<{ setCookie?: string[] }>, body: Body) {
+  const headers = outcome.ok ? withCookies(outcome.setCookie) : new Headers();
+  if (!outcome.ok && outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
+  return data(body, { status: outcome.ok ? 200 : outcome.status, headers });
+}
 
 /**
  * Runs a better-auth call and turns its refusals into answers people read:

@@ -7,10 +7,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "~/lib/constants";
-import { type Outcome, type Refusal, refused, tooMany } from "./action-kit.server";
+import { type Outcome, overLimit, type Refusal, refused, tooMany } from "./action-kit.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./context.server";
-import { retryAfterOf, tooManyAttemptsMessage } from "./rate-limit.server";
+import { retryAfterOf } from "./rate-limit.server";
 import { requestSignUp } from "./sign-up.server";
 
 /** An email address as people type it: trimmed and lower-cased. */
@@ -135,11 +135,8 @@ export async function startSignUp(
 ): Promise<Outcome<{ id: string }>> {
   const parsed = signUpSchema.safeParse(raw);
   if (!parsed.success) return invalidInput(parsed.error);
-  const limit = await rateLimits.address("sign-up", parsed.data.email);
-  if (!limit.allowed) {
-    const { retryAfterSeconds } = limit;
-    return tooMany(tooManyAttemptsMessage(retryAfterSeconds, "sign-up attempts"), retryAfterSeconds);
-  }
+  const refusal = overLimit(await rateLimits.address("sign-up", parsed.data.email), "sign-up attempts");
+  if (refusal) return refusal;
   const { secret } = await auth.$context;
   const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo });
   return { ok: true, id };

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { DASHBOARD_INTENTS, type DashboardActionData } from "~/lib/dashboard-actions";
@@ -8,19 +7,19 @@ import { changePassword, deleteAccount, setPassword, updateName } from "./accoun
 import {
   done,
   type Outcome,
+  overLimit,
   readForm,
   redirectWithCookies,
   refused,
+  respond,
   text,
-  tooMany,
-  withCookies,
 } from "./action-kit.server";
 import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
 import { listSignInProviders } from "./oauth.server";
 import { renamePasskey } from "./passkeys.server";
 import { startLinking } from "./provider-links.server";
-import { clientIpOf, tooManyAttemptsMessage } from "./rate-limit.server";
+import { clientIpOf } from "./rate-limit.server";
 import { signOut } from "./session.server";
 import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
 import { removeSignInMethod } from "./sign-in-methods.server";
@@ -45,20 +44,14 @@ export async function runDashboardAction(services: AppServices, request: Request
   const { intent } = form;
   const target = form.id ?? form.provider ?? null;
   const answer = (outcome: Outcome) =>
-    data<DashboardActionData>(
-      {
-        intent: intent ?? null,
-        target,
-        ok: outcome.ok,
-        message: outcome.message,
-        ...(!outcome.ok && outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
-        ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
-      },
-      {
-        status: outcome.ok ? 200 : outcome.status,
-        headers: answerHeaders(outcome),
-      },
-    );
+    respond<DashboardActionData>(outcome, {
+      intent: intent ?? null,
+      target,
+      ok: outcome.ok,
+      message: outcome.message,
+      ...(!outcome.ok && outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
+      ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
+    });
   if (!intent) return answer(refused(400, "Unknown request."));
 
   // Password checks (changing it, deleting the account) count against the
@@ -141,20 +134,8 @@ async function resendVerification(
   if (user.emailVerified) return refused(400, "Your email address is already verified.");
   const forIp = await rateLimits.ip(clientIpOf(request));
   const limit = forIp.allowed ? await rateLimits.address("verification-email", user.email) : forIp;
-  if (!limit.allowed) {
-    return tooMany(
-      tooManyAttemptsMessage(limit.retryAfterSeconds, "verification mails"),
-      limit.retryAfterSeconds,
-    );
-  }
+  const refusal = overLimit(limit, "verification mails");
+  if (refusal) return refusal;
   await mail.sendVerification(user);
   return done(`We sent a new link to ${user.email}.`);
-}
-
-/** The cookies a change set, or the wait of a refusal for too many attempts. */
-function answerHeaders(outcome: Outcome): Headers {
-  if (outcome.ok) return withCookies(outcome.setCookie);
-  const headers = new Headers();
-  if (outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
-  return headers;
 }
