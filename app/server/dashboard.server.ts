@@ -4,11 +4,11 @@ import { signInPathFor } from "~/lib/redirect";
 import { listRecentActivity } from "./activity.server";
 import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
-import { listSignInProviders } from "./oauth.server";
 import { listPasskeys } from "./passkeys.server";
 import { providerLinks } from "./provider-links.server";
 import { listActiveSessions } from "./sessions.server";
 import { listAccounts, waysInOf } from "./sign-in-methods.server";
+import { listSignInProviders } from "./sign-in-providers.server";
 
 /** The signed-in person's session as better-auth has it (with ids and dates the page needs). */
 export async function currentSession({ auth }: Pick<AppServices, "auth">, headers: Headers) {
