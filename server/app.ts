@@ -30,13 +30,14 @@ import {
 } from "~/server/context.server";
 import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/database-errors.server";
 import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
-import { getEnv, providerOrigins } from "~/server/env.server";
+import { getEnv } from "~/server/env.server";
 import { mailOutbox, startMailWorker } from "~/server/mail-outbox.server";
 import { createMailDelivery } from "~/server/mailer.server";
 import { createAuthRateLimits } from "~/server/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
 import { resolveAuthSecret } from "~/server/secret.server";
 import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
+import { providerOrigins } from "~/server/sign-in-providers.server";
 import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";

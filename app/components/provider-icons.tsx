@@ -4,7 +4,7 @@ import GoogleLogo from "~icons/simple-icons/google";
 import OpenidLogo from "~icons/simple-icons/openid";
 import type { IconComponent } from "./icon-component";
 
-/** The sign-in providers' logos, drawn inline (no request). */
+/** Each sign-in provider's logo, drawn inline (no request), by the ids of `OAUTH_PROVIDERS`. */
 export const PROVIDER_ICONS: Record<OAuthProviderId, IconComponent> = {
   github: GithubLogo,
   google: GoogleLogo,

@@ -1,5 +1,28 @@
-/** The OAuth / OpenID Connect providers the app knows (SPEC §4). */
-export type OAuthProviderId = "github" | "google" | "oidc";
+import { DEFAULT_OIDC_NAME } from "./constants";
+
+/**
+ * The OAuth / OpenID Connect providers the app knows (SPEC §4), in the order
+ * their buttons appear, each with the name on its button. This is the half
+ * the browser may see; each one's variables, better-auth options and
+ * sign-in page are in `app/server/sign-in-providers.server.ts`, its logo in
+ * `app/components/provider-icons.tsx`, both keyed by the same id.
+ */
+export const OAUTH_PROVIDERS = {
+  github: { name: "GitHub" },
+  google: { name: "Google" },
+  // `OIDC_NAME` names it; this is the default.
+  oidc: { name: DEFAULT_OIDC_NAME },
+} as const satisfies Record<string, { name: string }>;
+
+export type OAuthProviderId = keyof typeof OAUTH_PROVIDERS;
+
+/** Whether `value` is the id of a provider the app knows (an account's `providerId` is any string). */
+export function isOAuthProviderId(value: unknown): value is OAuthProviderId {
+  return typeof value === "string" && Object.hasOwn(OAUTH_PROVIDERS, value);
+}
+
+/** Every provider's id, in the order their buttons appear. */
+export const OAUTH_PROVIDER_IDS = Object.keys(OAUTH_PROVIDERS).filter(isOAuthProviderId);
 
 /** A configured provider as the sign-in page shows it: `Sign in with {name}`. */
 export type SignInProvider = { id: OAuthProviderId; name: string };

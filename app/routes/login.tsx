@@ -23,8 +23,9 @@ import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { type AppServices, getServices } from "~/server/context.server";
 import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/credentials.server";
-import { listSignInProviders, startOAuthSignIn } from "~/server/oauth.server";
+import { startOAuthSignIn } from "~/server/oauth.server";
 import { clientIpOf } from "~/server/rate-limit.server";
+import { listSignInProviders } from "~/server/sign-in-providers.server";
 import type { Route } from "./+types/login";
 
 export const handle = {

@@ -31,7 +31,7 @@ import {
 import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./mail-tokens.server";
 import { claimMailbox } from "./mailbox-proof.server";
 import type { MailMessage } from "./mailer.server";
-import { listSignInProviders } from "./oauth.server";
+import { listSignInProviders } from "./sign-in-providers.server";
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
 

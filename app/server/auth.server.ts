@@ -22,14 +22,13 @@ import type { Env } from "./env.server";
 import { fieldRules } from "./field-rules.server";
 import { mailOutbox } from "./mail-outbox.server";
 import { verificationStorage } from "./mail-tokens.server";
-import { listSignInProviders } from "./oauth.server";
-import { openIdConnect } from "./openid-connect.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "./password-attempts.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
 import { providerMustVouchForEmail, providerName } from "./provider-identity.server";
 import { type AuthRateLimits, createAuthRateLimits } from "./rate-limit.server";
 import { absoluteSessionLifetime } from "./session-lifetime.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
+import { listSignInProviders, providerAuthOptions } from "./sign-in-providers.server";
 import { emailFirstSignUp } from "./sign-up.server";
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
@@ -72,7 +71,7 @@ export function createAuth({
   rateLimits = createAuthRateLimits(),
   log = stderrLog,
 }: AuthOptions) {
-  const { github, google, oidc } = env.providers;
+  const providers = providerAuthOptions(env.providers, (message) => log({ level: "warn", msg: message }));
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
@@ -97,11 +96,7 @@ export function createAuth({
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
     verification: { storeIdentifier: verificationStorage },
-    socialProviders: {
-      ...(github ? { github } : {}),
-      // We never take ID tokens from the browser (Google One Tap): only the redirect flow.
-      ...(google ? { google: { ...google, disableIdTokenSignIn: true } } : {}),
-    },
+    socialProviders: providers.socialProviders,
     // The first four run first: malformed input is refused before anything
     // is counted, and per-address limits before a password is checked.
     plugins: [
@@ -118,7 +113,8 @@ export function createAuth({
         // A passkey signs in without a username, so the credential must be discoverable.
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       }),
-      ...(oidc ? [openIdConnect(oidc, (message) => log({ level: "warn", msg: message }))] : []),
+      // The providers that are plugins of ours (OpenID Connect).
+      ...providers.plugins,
       activityLog(kysely, {
         onNewDevice: mail.sendNewDeviceNotice,
         onSignInChange: mail.sendSignInChangeNotice,

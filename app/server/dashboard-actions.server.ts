@@ -16,13 +16,13 @@ import {
 } from "./action-kit.server";
 import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
-import { listSignInProviders } from "./oauth.server";
 import { renamePasskey } from "./passkeys.server";
 import { startLinking } from "./provider-links.server";
 import { clientIpOf } from "./rate-limit.server";
 import { signOut } from "./session.server";
 import { revokeOtherSessions, revokeSessionById } from "./sessions.server";
 import { removeSignInMethod } from "./sign-in-methods.server";
+import { listSignInProviders } from "./sign-in-providers.server";
 
 /**
  * The dashboard's form posts, each a plain form that also works without

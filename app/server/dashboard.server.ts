@@ -3,11 +3,11 @@ import type { DashboardData } from "~/lib/dashboard";
 import { listRecentActivity } from "./activity.server";
 import type { AuthSession } from "./auth.server";
 import type { AppServices } from "./context.server";
-import { listSignInProviders } from "./oauth.server";
 import { listPasskeys } from "./passkeys.server";
 import { providerLinks } from "./provider-links.server";
 import { listActiveSessions } from "./sessions.server";
 import { listAccounts, waysInOf } from "./sign-in-methods.server";
+import { listSignInProviders } from "./sign-in-providers.server";
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page

@@ -4,9 +4,9 @@ import {
   BUILD_CHECK_MIN_GAP_MS,
   BUILD_POLL_INTERVAL_MS,
   DEFAULT_APP_NAME,
-  DEFAULT_OIDC_NAME,
   TRUST_PROXY_MAX_HOPS,
 } from "~/lib/constants";
+import { NEEDED_TOGETHER, PROVIDER_VARIABLES, readProviders } from "./sign-in-providers.server";
 
 const PORT_ERROR = "must be a port number from 1 to 65535";
 /** The longest delay a browser timer accepts (about 24.8 days). */
@@ -19,19 +19,6 @@ const DATABASE_URL_ERROR =
 const REDIS_URL_ERROR = "must be a redis:// or rediss:// URL, e.g. redis://cache.internal:6379";
 const SMTP_URL_ERROR = "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465";
 const MAIL_FROM_ERROR = 'must be an address, e.g. no-reply@example.com or "Example <no-reply@example.com>"';
-
-/** A client id or secret from a provider's console. */
-const credential = z.string().trim().min(1).optional();
-
-/**
- * Pairs of variables that only work together: a provider counts as
- * configured when both are set, and half a pair stops the start.
- */
-const REQUIRED_TOGETHER = [
-  ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
-  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
-  ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
-] as const;
 
 /**
  * The app's configuration, read from the environment once at start and
@@ -91,22 +78,8 @@ const envSchema = z
       .default("info"),
     /** Mounts the routes the end-to-end suite uses to provoke failures. */
     E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
-    /** Sign-in providers (SPEC §4): each is on when its id and secret are set. */
-    GITHUB_CLIENT_ID: credential,
-    GITHUB_CLIENT_SECRET: credential,
-    GOOGLE_CLIENT_ID: credential,
-    GOOGLE_CLIENT_SECRET: credential,
-    /** Any OpenID Connect provider, by its issuer URL (discovery is read on first use). */
-    OIDC_ISSUER: z
-      .url({
-        protocol: /^https?$/,
-        error: "must be the provider's http(s) issuer URL, e.g. https://id.example.com",
-      })
-      .optional(),
-    OIDC_CLIENT_ID: credential,
-    OIDC_CLIENT_SECRET: credential,
-    /** The OpenID provider's name on its button: `Sign in with {OIDC_NAME}`. */
-    OIDC_NAME: z.string().trim().min(1).max(40, "must be at most 40 characters").default(DEFAULT_OIDC_NAME),
+    /** Sign-in providers (SPEC §4), each on when its variables are set: see sign-in-providers.server.ts. */
+    ...PROVIDER_VARIABLES,
     /**
      * How many reverse proxies stand in front of the app. `0` (default): the
      * socket's address is the client and `X-Forwarded-For` is ignored; `N`:
@@ -125,8 +98,9 @@ const envSchema = z
       .min(1, RATE_LIMIT_ERROR)
       .default(AUTH_RATE_LIMIT_PER_IP),
   })
-  .superRefine((env, ctx) => {
-    for (const group of REQUIRED_TOGETHER) {
+  // A provider's variables only work together: half of them stops the start.
+  .superRefine((env: Record<string, unknown>, ctx) => {
+    for (const group of NEEDED_TOGETHER) {
       const set = group.find((name) => env[name] !== undefined);
       if (!set) continue;
       for (const name of group) {
@@ -143,44 +117,13 @@ const envSchema = z
       APP_URL: appUrl.origin,
       MAIL_FROM: env.MAIL_FROM ?? defaultSender(env.APP_NAME, appUrl),
       isHttps: appUrl.protocol === "https:",
-      providers: providersOf(env),
+      providers: readProviders(env),
     };
   });
 
 /** `"React Starter" <no-reply@app.example.com>`: the app's name, at its own host. */
 function defaultSender(appName: string, appUrl: URL): string {
   return `"${appName.replace(/["\\\r\n]/g, "")}" <no-reply@${appUrl.hostname}>`;
-}
-
-type OAuthCredentials = { clientId: string; clientSecret: string };
-
-/** The sign-in providers whose variables are all set. */
-export type ProviderConfig = {
-  github?: OAuthCredentials;
-  google?: OAuthCredentials;
-  oidc?: OAuthCredentials & { issuer: string; name: string };
-};
-
-function pair(clientId: string | undefined, clientSecret: string | undefined): OAuthCredentials | undefined {
-  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
-}
-
-function providersOf(env: {
-  GITHUB_CLIENT_ID?: string;
-  GITHUB_CLIENT_SECRET?: string;
-  GOOGLE_CLIENT_ID?: string;
-  GOOGLE_CLIENT_SECRET?: string;
-  OIDC_ISSUER?: string;
-  OIDC_CLIENT_ID?: string;
-  OIDC_CLIENT_SECRET?: string;
-  OIDC_NAME: string;
-}): ProviderConfig {
-  const oidc = pair(env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET);
-  return {
-    github: pair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
-    google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
-    oidc: oidc && env.OIDC_ISSUER ? { ...oidc, issuer: env.OIDC_ISSUER, name: env.OIDC_NAME } : undefined,
-  };
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -217,14 +160,4 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
-}
-
-/** Where the configured providers' sign-in pages live, for the CSP's `form-action`. */
-export function providerOrigins(providers: ProviderConfig): string[] {
-  const origins = [
-    providers.github ? "https://github.com" : undefined,
-    providers.google ? "https://accounts.google.com" : undefined,
-    providers.oidc ? new URL(providers.oidc.issuer).origin : undefined,
-  ];
-  return origins.filter((origin): origin is string => origin !== undefined);
 }

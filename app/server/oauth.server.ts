@@ -4,17 +4,7 @@ import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignInDisplay, SignInProvider } from "~/lib/sign-in-providers";
 import { type Outcome, refused } from "./action-kit.server";
 import type { Auth } from "./auth.server";
-import type { ProviderConfig } from "./env.server";
-import { OIDC_PROVIDER_ID } from "./openid-connect.server";
-
-/** The configured providers, in the order their buttons appear. */
-export function listSignInProviders({ github, google, oidc }: ProviderConfig): SignInProvider[] {
-  const providers: SignInProvider[] = [];
-  if (github) providers.push({ id: "github", name: "GitHub" });
-  if (google) providers.push({ id: "google", name: "Google" });
-  if (oidc) providers.push({ id: OIDC_PROVIDER_ID, name: oidc.name });
-  return providers;
-}
+import { listSignInProviders, type ProviderConfig } from "./sign-in-providers.server";
 
 /** A sign-in method a person has: their password, or a provider account joined to theirs. */
 export type SignInMethod = { id: "password" | SignInProvider["id"]; name: string };

@@ -3,17 +3,18 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { createAuthorizationURL, type OAuthProvider, validateAuthorizationCode } from "better-auth/oauth2";
 import { type JWTPayload, jwtVerify } from "jose";
 import { OIDC_DISCOVERY_TIMEOUT_MS } from "~/lib/constants";
-import type { ProviderConfig } from "./env.server";
+import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import { createOidcDiscovery, type OidcEndpoints } from "./oidc-discovery.server";
 
 /** The provider id in better-auth: its callback is `/api/auth/callback/oidc`. */
-export const OIDC_PROVIDER_ID = "oidc";
+export const OIDC_PROVIDER_ID = "oidc" satisfies OAuthProviderId;
 
 const SCOPES = ["openid", "email", "profile"];
 /** Clock skew allowed on `exp` and `iat`, as openid-client and better-auth allow. */
 const CLOCK_TOLERANCE_SECONDS = 30;
 
-type OidcConfig = NonNullable<ProviderConfig["oidc"]>;
+/** The OpenID provider's settings (`OIDC_*`): its issuer, our client at it, and its button's name. */
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
 
 /** The ID token's claims, completed from the userinfo endpoint when it lacks the email. */
 export type OidcProfile = JWTPayload & {

@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { DashboardData, ProviderLink } from "~/lib/dashboard";
-import type { OAuthProviderId } from "~/lib/sign-in-providers";
+import { isOAuthProviderId } from "~/lib/sign-in-providers";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import LinkIcon from "~icons/lucide/link";
 import { FormFeedback } from "./form-feedback";
@@ -135,7 +135,8 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
   // Linking is a plain form (the answer is a redirect to the provider); a refusal comes back as the page's answer.
   const link = useDashboardForm("link-provider", provider.id);
   const refusal = unlink.error ? unlink : link;
-  const icon = PROVIDER_ICONS[provider.id as OAuthProviderId] ?? LinkIcon;
+  // An account at a provider the app does not know (it can still be unlinked) gets a plain link icon.
+  const icon = isOAuthProviderId(provider.id) ? PROVIDER_ICONS[provider.id] : LinkIcon;
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex items-center gap-3">
