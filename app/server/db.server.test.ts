@@ -159,6 +159,32 @@ test("another process holding SQLite's write lock makes a write wait without blo
   }
 });
 
+test("a transaction holds SQLite's write lock from its start, so another process's write cannot make it fail", async () => {
+  storage = await sqliteStorage();
+  const db = await storage.open();
+  await migrateToLatest(db.kysely);
+  const file = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(
+    db.kysely,
+  );
+  const other = new DatabaseSync(file.rows[0]?.file ?? "");
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`SELECT count(*) FROM "verification"`.execute(trx);
+      // With a plain BEGIN this write would go through, and the one below fail (SQLITE_BUSY_SNAPSHOT, a 503).
+      expect(() =>
+        other.exec(`INSERT INTO "verification" ("id", "identifier", "value", "expiresAt", "createdAt", "updatedAt")
+          VALUES ('other', 'other', 'x', '2030-01-01', '2030-01-01', '2030-01-01')`),
+      ).toThrow(/locked/);
+      await sql`INSERT INTO "verification" ("id", "identifier", "value", "expiresAt", "createdAt", "updatedAt")
+        VALUES ('ours', 'ours', 'x', '2030-01-01', '2030-01-01', '2030-01-01')`.execute(trx);
+    });
+    const rows = await sql<{ id: string }>`SELECT "id" FROM "verification"`.execute(db.kysely);
+    expect(rows.rows).toEqual([{ id: "ours" }]);
+  } finally {
+    other.close();
+  }
+});
+
 describe("readiness without a database", () => {
   test("a PostgreSQL server that refuses connections is not ready, at once", async () => {
     const db = openPostgresDatabase("postgres://app:secret@127.0.0.1:1/app");

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { type CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
+import { CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
 import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
 import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
 import { migrations } from "../../db/migrations";
@@ -38,6 +38,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
       onCreateConnection: async (connection) => {
         retryWhileBusy(connection);
         keepTheFirstError(connection, sqlite);
+        takeTheWriteLockFirst(connection);
       },
     }),
   });
@@ -83,6 +84,20 @@ function retryWhileBusy(connection: DatabaseConnection) {
       }
     }
   };
+}
+
+/**
+ * Every transaction here writes, so it takes the write lock when it begins
+ * (`begin immediate`), waiting like any write while another process holds
+ * it (`retryWhileBusy`). A plain `begin` takes it at the first write: if
+ * another process wrote since the transaction's first read, SQLite refuses
+ * at once (SQLITE_BUSY_SNAPSHOT), a 503 no wait could have avoided. In this
+ * process the one connection runs one transaction at a time anyway.
+ */
+function takeTheWriteLockFirst(connection: DatabaseConnection) {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) =>
+    execute<R>(query.sql === "begin" ? CompiledQuery.raw("begin immediate") : query);
 }
 
 /**
