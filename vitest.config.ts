@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { iconComponents } from "./vite/icon-components.ts";
 
 // Unit tests run without the React Router plugin: they test plain modules.
+// Icons compile as in the build (`~icons/…`): the sign-in providers' logos sit in their registry.
 export default defineConfig({
+  plugins: [iconComponents()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts"],

@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { POPUP_WINDOW_NAME, REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
-import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
+import { OAUTH_PROVIDERS, type OAuthProviderId, type SignInProvider } from "~/lib/sign-in-providers";
 import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "~/shell/sign-in-popup";
-import { ProviderLogo } from "./provider-icons";
 import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
 
 /**
@@ -71,4 +70,10 @@ export function ProviderSignIn({
       ))}
     </div>
   );
+}
+
+/** A provider's logo (`OAUTH_PROVIDERS`), drawn inline. */
+function ProviderLogo({ id }: { id: OAuthProviderId }) {
+  const Logo = OAUTH_PROVIDERS[id].icon;
+  return <Logo />;
 }

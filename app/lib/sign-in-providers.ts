@@ -1,18 +1,23 @@
+import type { IconComponent } from "~/components/icon-component";
+import GithubLogo from "~icons/simple-icons/github";
+import GoogleLogo from "~icons/simple-icons/google";
+import OpenidLogo from "~icons/simple-icons/openid";
 import { DEFAULT_OIDC_NAME } from "./constants";
 
 /**
  * The OAuth / OpenID Connect providers the app knows (SPEC §4), in the order
- * their buttons appear, each with the name on its button. This is the half
- * the browser may see; each one's variables, better-auth options and
- * sign-in page are in `app/server/sign-in-providers.server.ts`, its logo in
- * `app/components/provider-icons.tsx`, both keyed by the same id.
+ * their buttons appear, each with the name on its button and its logo (drawn
+ * inline, no request). This is the half the browser may see; each one's
+ * variables, better-auth options and sign-in page are in
+ * `app/server/providers/registry.server.ts`, keyed by the same id (the type
+ * checker fails while either half lacks an entry).
  */
 export const OAUTH_PROVIDERS = {
-  github: { name: "GitHub" },
-  google: { name: "Google" },
+  github: { name: "GitHub", icon: GithubLogo },
+  google: { name: "Google", icon: GoogleLogo },
   // `OIDC_NAME` names it; this is the default.
-  oidc: { name: DEFAULT_OIDC_NAME },
-} as const satisfies Record<string, { name: string }>;
+  oidc: { name: DEFAULT_OIDC_NAME, icon: OpenidLogo },
+} as const satisfies Record<string, { name: string; icon: IconComponent }>;
 
 export type OAuthProviderId = keyof typeof OAUTH_PROVIDERS;
 

@@ -1,12 +1,11 @@
 import type { IconComponent } from "~/components/icon-component";
 import { LocalTime } from "~/components/local-time";
 import { AccountUsername, PasswordField } from "~/components/password-field";
-import { PROVIDER_ICONS } from "~/components/provider-icons";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { DashboardData, ProviderLink } from "~/lib/dashboard";
-import { isOAuthProviderId } from "~/lib/sign-in-providers";
+import { isOAuthProviderId, OAUTH_PROVIDERS } from "~/lib/sign-in-providers";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import LinkIcon from "~icons/lucide/link";
 import { FormFeedback } from "./form-feedback";
@@ -136,7 +135,7 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
   const link = useDashboardForm("link-provider", provider.id);
   const refusal = unlink.error ? unlink : link;
   // An account at a provider the app does not know (it can still be unlinked) gets a plain link icon.
-  const icon = isOAuthProviderId(provider.id) ? PROVIDER_ICONS[provider.id] : LinkIcon;
+  const icon = isOAuthProviderId(provider.id) ? OAUTH_PROVIDERS[provider.id].icon : LinkIcon;
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex items-center gap-3">
