@@ -8,7 +8,7 @@ import {
 } from "react-router";
 import { RequestInfoProvider } from "~/components/request-info";
 import { requestInfoContext } from "~/server/context.server";
-import { documentBody } from "~/server/document-body.server";
+import { documentBody } from "~/server/render/document-body.server";
 
 export const streamTimeout = 5_000;
 

@@ -23,8 +23,8 @@ import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-fo
 import { BRAND_COLORS } from "~/lib/constants";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
-import { loadSession } from "~/server/guards.server";
-import { toSignedInSession } from "~/server/session.server";
+import { loadSession } from "~/server/session/guards.server";
+import { toSignedInSession } from "~/server/session/session.server";
 import { startBuildWatcher } from "~/shell/build-watcher";
 import { useChunkLoadFailure } from "~/shell/chunk-reload";
 import { colorModeScript } from "~/shell/color-mode-script";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { migrateToLatest } from "~/server/db.server";
+import { migrateToLatest } from "~/server/db/database.server";
 import { NO_POSTGRES } from "../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../tests/fixtures/storages";
 import { tableColumns } from "./schema";

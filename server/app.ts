@@ -6,7 +6,7 @@ import * as build from "virtual:react-router/server-build";
 // prerendering at build time (react-router.config.ts) can render from it.
 export * from "virtual:react-router/server-build";
 /** For the Node entry's last-resort handlers: an outage is survived, a bug is not. */
-export { isDatabaseUnavailable as isOutageError } from "~/server/database-errors.server";
+export { isDatabaseUnavailable as isOutageError } from "~/server/db/database-errors.server";
 
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -20,24 +20,24 @@ import {
   RETRY_AFTER_UNAVAILABLE_SECONDS,
   SESSION_API_PATH,
 } from "~/lib/constants";
-import { accountMail } from "~/server/account-mail.server";
-import { createAuth, sessionCookieName } from "~/server/auth.server";
+import { createAuth, sessionCookieName } from "~/server/auth/auth.server";
+import { resolveAuthSecret } from "~/server/auth/secret.server";
 import {
   type AppServices,
   type RequestInfo,
   requestInfoContext,
   servicesContext,
 } from "~/server/context.server";
-import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/database-errors.server";
-import { checkReadiness, openConfiguredDatabase } from "~/server/db.server";
+import { checkReadiness, openConfiguredDatabase } from "~/server/db/database.server";
+import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/db/database-errors.server";
 import { getEnv } from "~/server/env.server";
-import { mailOutbox, startMailWorker } from "~/server/mail-outbox.server";
-import { createMailDelivery } from "~/server/mailer.server";
-import { createAuthRateLimits } from "~/server/rate-limit.server";
-import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/redis-rate-limiter.server";
-import { resolveAuthSecret } from "~/server/secret.server";
-import { startExpiredRowCleanup } from "~/server/session-lifetime.server";
-import { providerOrigins } from "~/server/sign-in-providers.server";
+import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
+import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/limits/redis-rate-limiter.server";
+import { accountMail } from "~/server/mail/account-mail.server";
+import { createMailDelivery } from "~/server/mail/mailer.server";
+import { mailOutbox, startMailWorker } from "~/server/mail/outbox.server";
+import { providerOrigins } from "~/server/providers/registry.server";
+import { startExpiredRowCleanup } from "~/server/session/lifetime.server";
 import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
@@ -70,7 +70,7 @@ export async function createServerApp() {
   );
   // The Redis client is loaded only when configured, like the PostgreSQL driver.
   const redis = env.REDIS_URL
-    ? (await import("~/server/redis.server")).connectRedis(env.REDIS_URL, log)
+    ? (await import("~/server/db/redis.server")).connectRedis(env.REDIS_URL, log)
     : undefined;
   const mailWorker = startMailWorker({
     kysely: db.kysely,

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { describe, expect, test, vi } from "vitest";
 import { AUTH_API_PATH } from "~/lib/constants";
 import type { Env } from "~/server/env.server";
-import { createAuthRateLimits } from "~/server/rate-limit.server";
-import type { ProviderConfig } from "~/server/sign-in-providers.server";
+import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
+import type { ProviderConfig } from "~/server/providers/registry.server";
 import { authWithOneAccount, TEST_APP_URL } from "../tests/fixtures/auth-in-memory";
 import { authApi, authDoors } from "./auth-api";
 

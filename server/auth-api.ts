@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import type { AppServices } from "~/server/context.server";
-import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/rate-limit.server";
-import { listSignInProviders } from "~/server/sign-in-providers.server";
+import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
+import { listSignInProviders } from "~/server/providers/registry.server";
 
 /** A better-auth endpoint the browser calls itself, and the limit it counts against. */
 export type AuthDoor = {

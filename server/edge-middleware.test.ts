@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { describe, expect, test, vi } from "vitest";
-import { isDatabaseUnavailable } from "~/server/database-errors.server";
+import { isDatabaseUnavailable } from "~/server/db/database-errors.server";
 import type { EdgeEnv } from "./edge-env";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";

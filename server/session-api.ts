@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppServices } from "~/server/context.server";
-import { readSession, signOut, toPublicSession } from "~/server/session.server";
+import { readSession, signOut, toPublicSession } from "~/server/session/session.server";
 
 /**
  * The session contract (SPEC §3), answered before React Router is involved:

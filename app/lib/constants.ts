@@ -187,7 +187,7 @@ export const DATABASE_BUSY_TIMEOUT_MS = 2500;
 /**
  * SQLite waits for a lock synchronously, blocking every request: it waits
  * at most this long at a time, and the app retries the statement
- * asynchronously until `DATABASE_BUSY_TIMEOUT_MS` (db.server.ts).
+ * asynchronously until `DATABASE_BUSY_TIMEOUT_MS` (db/database.server.ts).
  */
 export const SQLITE_BLOCKING_WAIT_MS = 10;
 /** What a 503 tells clients to wait before trying again. */

@@ -1,6 +1,6 @@
 /**
  * The dashboard's forms and the answers its action gives them: shared by the
- * action (app/server/dashboard-actions.server.ts) and the forms that post to it.
+ * action (app/server/dashboard/actions.server.ts) and the forms that post to it.
  */
 
 /** Every form on the dashboard names what it does in its `intent` field. */

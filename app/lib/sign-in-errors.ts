@@ -17,7 +17,7 @@ const MESSAGES: Record<string, string> = {
   no_code: STALE_ATTEMPT,
   access_denied:
     "Sign-in was cancelled at the provider. You can try again, or choose another way to sign in.",
-  // Also the answer when the provider has not verified the address (provider-identity.server.ts): the same words either way.
+  // Also the answer when the provider has not verified the address (providers/identity.server.ts): the same words either way.
   account_not_linked:
     "This provider cannot sign you in with that email address. A provider creates an account only for an address it has verified, and joins an existing account only when both have verified it. Create an account with your email, or sign in the way you did before.",
   email_not_found: "The provider did not share an email address, which this app needs for your account.",

@@ -1,4 +1,4 @@
-import { signedInOnly } from "~/server/guards.server";
+import { signedInOnly } from "~/server/session/guards.server";
 
 /** Pages for signed-in people only: guests go to `/login?redirect=…`. */
 export const middleware = [signedInOnly];

@@ -11,9 +11,9 @@ import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_T
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
+import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/auth/sign-up.server";
 import { getServices } from "~/server/context.server";
-import { clientIpOf } from "~/server/rate-limit.server";
-import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/sign-up.server";
+import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/confirm-sign-up";
 
 export const handle = { title: "Check your inbox" };

@@ -8,10 +8,10 @@ import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { overLimit, readForm, respond, text } from "~/server/action-kit.server";
-import type { Auth } from "~/server/auth.server";
+import type { Auth } from "~/server/auth/auth.server";
+import { emailAddress } from "~/server/auth/credentials.server";
 import { getServices } from "~/server/context.server";
-import { emailAddress } from "~/server/credentials.server";
-import { clientIpOf, type RateLimitResult, retryAfterOf } from "~/server/rate-limit.server";
+import { clientIpOf, type RateLimitResult, retryAfterOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = {

@@ -21,11 +21,11 @@ import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
+import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
 import { type AppServices, getServices } from "~/server/context.server";
-import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/credentials.server";
-import { startOAuthSignIn } from "~/server/oauth.server";
-import { clientIpOf } from "~/server/rate-limit.server";
-import { listSignInProviders } from "~/server/sign-in-providers.server";
+import { clientIpOf } from "~/server/limits/rate-limit.server";
+import { startOAuthSignIn } from "~/server/providers/oauth.server";
+import { listSignInProviders } from "~/server/providers/registry.server";
 import type { Route } from "./+types/login";
 
 export const handle = {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { redirectWithCookies } from "~/server/action-kit.server";
 import { getServices } from "~/server/context.server";
-import { signOut } from "~/server/session.server";
+import { signOut } from "~/server/session/session.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out for browsers without JavaScript (a form POST); `GET` goes home. */

@@ -19,9 +19,9 @@ import {
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
+import { resetPasswordAndSignIn } from "~/server/auth/password-reset.server";
 import { getServices } from "~/server/context.server";
-import { openMailedLink } from "~/server/mail-links.server";
-import { resetPasswordAndSignIn } from "~/server/password-reset.server";
+import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { title: "Choose a new password" };

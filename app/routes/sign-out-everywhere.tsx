@@ -9,8 +9,8 @@ import { FORGOT_PASSWORD_PATH, MAIL_TOKEN_PARAM, SIGN_IN_PATH } from "~/lib/cons
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
 import { getServices, sessionContext } from "~/server/context.server";
-import { openMailedLink } from "~/server/mail-links.server";
-import { signOutEverywhere } from "~/server/sessions.server";
+import { openMailedLink } from "~/server/mail/links.server";
+import { signOutEverywhere } from "~/server/session/sessions.server";
 import type { Route } from "./+types/sign-out-everywhere";
 
 export const handle = { title: "Sign out everywhere" };

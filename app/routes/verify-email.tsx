@@ -11,7 +11,7 @@ import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text } from "~/server/action-kit.server";
 import { getServices, sessionContext } from "~/server/context.server";
-import { openMailedLink } from "~/server/mail-links.server";
+import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/verify-email";
 
 export const handle = { title: "Confirm your email address" };

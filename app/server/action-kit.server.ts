@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { type RateLimitResult, retryAfterOf, tooManyAttemptsMessage } from "./rate-limit.server";
+import { type RateLimitResult, retryAfterOf, tooManyAttemptsMessage } from "./limits/rate-limit.server";
 
 /**
  * The plumbing every action shares, in one place: reading its form, the one

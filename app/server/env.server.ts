@@ -6,7 +6,7 @@ import {
   DEFAULT_APP_NAME,
   TRUST_PROXY_MAX_HOPS,
 } from "~/lib/constants";
-import { NEEDED_TOGETHER, PROVIDER_VARIABLES, readProviders } from "./sign-in-providers.server";
+import { NEEDED_TOGETHER, PROVIDER_VARIABLES, readProviders } from "./providers/registry.server";
 
 const PORT_ERROR = "must be a port number from 1 to 65535";
 /** The longest delay a browser timer accepts (about 24.8 days). */
@@ -78,7 +78,7 @@ const envSchema = z
       .default("info"),
     /** Mounts the routes the end-to-end suite uses to provoke failures. */
     E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
-    /** Sign-in providers (SPEC §4), each on when its variables are set: see sign-in-providers.server.ts. */
+    /** Sign-in providers (SPEC §4), each on when its variables are set: see providers/registry.server.ts. */
     ...PROVIDER_VARIABLES,
     /**
      * How many reverse proxies stand in front of the app. `0` (default): the

@@ -3,7 +3,7 @@ import { timestamp } from "./types";
 
 /**
  * Email-first sign-up: what "Create account" asked for, kept until the
- * mailed code comes back (app/server/sign-up.server.ts). The password only
+ * mailed code comes back (app/server/auth/sign-up.server.ts). The password only
  * as its scrypt hash, the code only as an HMAC; `tries` counts wrong codes.
  * One row per address: a new request replaces the old one.
  */

@@ -1,0 +1,212 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { ActivityKind } from "~/lib/activity";
+import type { Database } from "../../../db/schema";
+import type { SignInChange, SignInFacts } from "../mail/templates.server";
+import { summarizeUserAgent } from "../session/user-agent.server";
+import {
+  priorSignIns,
+  recordActivity,
+  recordSignInChange,
+  requestOrigin,
+  type SignInChangeNotifier,
+} from "./activity.server";
+
+/** The endpoint context better-auth hands its hooks (only what is read here). */
+type EndpointContext = {
+  path?: string;
+  params?: Record<string, string | undefined>;
+  body?: unknown;
+  headers?: Headers;
+  context: { returned?: unknown; session?: { user: { id: string } } | null };
+};
+
+/** How a new session was made, from the endpoint that made it; null when it is no sign-in. */
+export function signInMethodOf(path: string | undefined, params?: Record<string, string | undefined>) {
+  if (path === "/sign-in/email" || path === "/sign-up/email" || path === "/sign-up/confirm")
+    return "password";
+  if (path === "/passkey/verify-authentication") return "passkey";
+  if (path === "/callback/:id" && params?.id) return params.id;
+  return null;
+}
+
+/** Endpoints whose success is an entry of its own, by the signed-in person. */
+const ENTRY_FOR_PATH: Record<string, ActivityKind> = {
+  "/change-password": "password-changed",
+  "/passkey/verify-registration": "passkey-added",
+  "/passkey/update-passkey": "passkey-renamed",
+  "/passkey/delete-passkey": "passkey-removed",
+  "/update-user": "name-changed",
+};
+
+/** Password checks of a signed-in person whose failure is an entry of its own (the wrong password counts, too). */
+const REFUSAL_FOR_PATH: Record<string, ActivityKind> = {
+  "/change-password": "password-change-refused",
+  "/delete-user": "account-deletion-refused",
+  "/verify-password": "password-check-failed",
+};
+
+/** Whether the user was created with this sign-in (an account made by a provider). */
+const NEW_USER_WINDOW_MS = 60_000;
+
+/**
+ * better-auth plugin: keeps the activity log. Successful sign-ins are seen
+ * where every method ends, the creation of a session (password, passkey,
+ * each provider), which also tells a sign-in from a browser never seen on
+ * this account; failed ones at their endpoints, when the account is known
+ * (a wrong password for an existing email, a known passkey that failed to
+ * verify). A failed sign-in for an email with no account has nobody to
+ * belong to and is not kept (the rate limits still count it). A wrong
+ * password while signed in (changing it, deleting the account) is kept too.
+ * Account changes are logged when their endpoint succeeds, whichever door
+ * the call came through.
+ */
+export function activityLog(
+  kysely: Kysely<Database>,
+  {
+    onNewDevice,
+    onSignInChange,
+  }: {
+    /** Called after a sign-in from a browser never seen on the account is logged (the notice mail). */
+    onNewDevice?: (userId: string, facts: SignInFacts) => Promise<void>;
+    /** Called after a way into the account was added or replaced is logged (the notice mail). */
+    onSignInChange?: SignInChangeNotifier;
+  } = {},
+) {
+  /** Requests that created a user: the account created with it is the sign-up, not a link. */
+  const createdAUser = new WeakSet<object>();
+
+  const recordChange = (userId: string, change: SignInChange, headers: Headers | undefined) =>
+    recordSignInChange(kysely, userId, change, headers, onSignInChange);
+
+  async function userIdOfEmail(email: unknown): Promise<string | null> {
+    if (typeof email !== "string") return null;
+    const row = await kysely
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async function userIdOfPasskey(body: unknown): Promise<string | null> {
+    const credentialId = (body as { response?: { id?: unknown } } | undefined)?.response?.id;
+    if (typeof credentialId !== "string") return null;
+    const row = await kysely
+      .selectFrom("passkey")
+      .select("userId")
+      .where("credentialID", "=", credentialId)
+      .executeTakeFirst();
+    return row?.userId ?? null;
+  }
+
+  async function onSessionCreated(
+    session: { userId: string; ipAddress?: string | null; userAgent?: string | null; createdAt: Date },
+    ctx: EndpointContext | null,
+  ) {
+    const method = signInMethodOf(ctx?.path, ctx?.params);
+    if (!method) return; // A session made by a password change, not a sign-in.
+    const browser = summarizeUserAgent(session.userAgent).label;
+    const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
+    const prior = await priorSignIns(kysely, session.userId, browser);
+    const user = await kysely
+      .selectFrom("user")
+      .select("createdAt")
+      .where("id", "=", session.userId)
+      .executeTakeFirst();
+    const isNewUser =
+      !prior.any &&
+      user &&
+      new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime() < NEW_USER_WINDOW_MS;
+    await recordActivity(kysely, { ...entry, kind: isNewUser ? "sign-up" : "sign-in" });
+    if (prior.any && !prior.fromBrowser) {
+      await recordActivity(kysely, { ...entry, kind: "new-device" });
+      await onNewDevice?.(session.userId, { at: new Date(session.createdAt), browser, ip: entry.ip });
+    }
+  }
+
+  async function onAccountCreated(
+    account: { userId: string; providerId: string },
+    ctx: EndpointContext | null,
+  ) {
+    // The account a new user was made with: the sign-up entry says it.
+    if (!ctx || ctx.path === "/sign-up/email" || createdAUser.has(ctx)) return;
+    const change: SignInChange =
+      account.providerId === "credential"
+        ? { kind: "password-set" }
+        : { kind: "provider-linked", providerId: account.providerId };
+    await recordChange(account.userId, change, ctx.headers);
+  }
+
+  async function onAccountDeleted(
+    account: { userId: string; providerId: string },
+    ctx: EndpointContext | null,
+  ) {
+    if (ctx?.path !== "/unlink-account") return; // Deleting the whole user deletes accounts too.
+    await recordActivity(kysely, {
+      userId: account.userId,
+      kind: "provider-unlinked",
+      method: account.providerId === "credential" ? "password" : account.providerId,
+      ...requestOrigin(ctx.headers),
+    });
+  }
+
+  const after = createAuthMiddleware(async (raw) => {
+    const ctx = raw as unknown as EndpointContext;
+    const failed = isAPIError(ctx.context.returned);
+    const path = ctx.path ?? "";
+    if (failed && (path === "/sign-in/email" || path === "/passkey/verify-authentication")) {
+      const password = path === "/sign-in/email";
+      const userId = password
+        ? await userIdOfEmail((ctx.body as { email?: unknown } | undefined)?.email)
+        : await userIdOfPasskey(ctx.body);
+      if (!userId) return;
+      await recordActivity(kysely, {
+        userId,
+        kind: "sign-in",
+        method: password ? "password" : "passkey",
+        success: false,
+        ...requestOrigin(ctx.headers),
+      });
+      return;
+    }
+    const userId = ctx.context.session?.user.id;
+    const refusal = REFUSAL_FOR_PATH[path];
+    const returned = ctx.context.returned as { body?: { code?: unknown } } | undefined;
+    if (failed && refusal && userId && returned?.body?.code === "INVALID_PASSWORD") {
+      await recordActivity(kysely, { userId, kind: refusal, success: false, ...requestOrigin(ctx.headers) });
+      return;
+    }
+    const kind = ENTRY_FOR_PATH[path];
+    if (failed || !kind || !userId) return;
+    if (kind === "name-changed" && typeof (ctx.body as { name?: unknown })?.name !== "string") return;
+    if (kind === "password-changed" || kind === "passkey-added") {
+      await recordChange(userId, { kind }, ctx.headers);
+      return;
+    }
+    await recordActivity(kysely, { userId, kind, ...requestOrigin(ctx.headers) });
+  });
+
+  return {
+    id: "activity-log",
+    init: () => ({
+      options: {
+        databaseHooks: {
+          session: { create: { after: onSessionCreated } },
+          user: {
+            create: {
+              after: async (_user: unknown, ctx: EndpointContext | null) => {
+                if (ctx) createdAUser.add(ctx);
+              },
+            },
+          },
+          account: { create: { after: onAccountCreated }, delete: { after: onAccountDeleted } },
+        },
+      },
+    }),
+    hooks: {
+      after: [{ matcher: (ctx) => Boolean(ctx.path), handler: after }],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,215 @@
+import { passkey } from "@better-auth/passkey";
+import { betterAuth } from "better-auth";
+import type { Kysely } from "kysely";
+import {
+  AUTH_RESULT_PATH,
+  CLIENT_IP_HEADER,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_TOKEN_SECONDS,
+  SESSION_FRESH_AGE_SECONDS,
+  SESSION_LIFETIME_SECONDS,
+  SESSION_REFRESH_SECONDS,
+} from "~/lib/constants";
+import type { Database } from "../../../db/schema";
+import type { OpenedDatabase } from "../db/database.server";
+import { isDatabaseUnavailable } from "../db/database-errors.server";
+import type { Env } from "../env.server";
+import { addressLimits } from "../limits/address-limits.server";
+import { passwordAttemptLimits, verifyPasswordWithinBudget } from "../limits/password-attempts.server";
+import { type AuthRateLimits, createAuthRateLimits } from "../limits/rate-limit.server";
+import { type AccountMail, accountMail } from "../mail/account-mail.server";
+import { mailOutbox } from "../mail/outbox.server";
+import { verificationStorage } from "../mail/tokens.server";
+import { providerMustVouchForEmail, providerName } from "../providers/identity.server";
+import { listSignInProviders, providerAuthOptions } from "../providers/registry.server";
+import { absoluteSessionLifetime } from "../session/lifetime.server";
+import { requirePasswordToDelete } from "./account-deletion.server";
+import { activityLog } from "./activity-plugin.server";
+import { fieldRules } from "./field-rules.server";
+import { hashPasswordInTurn } from "./password-hashing.server";
+import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
+import { emailFirstSignUp } from "./sign-up.server";
+
+/** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
+export type AuthLog = (record: {
+  level: "debug" | "info" | "warn" | "error";
+  msg: string;
+  detail?: string;
+}) => void;
+
+/** Without a log (unit tests): to stderr, one JSON object per line all the same. */
+const stderrLog: AuthLog = (record) => process.stderr.write(`${JSON.stringify(record)}\n`);
+
+type AuthOptions = {
+  env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
+  kysely: Kysely<Database>;
+  /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
+  dialect?: OpenedDatabase["dialect"];
+  secret: string;
+  /** The account mails (reset, verification, new-device notice); unit tests may leave it out. */
+  mail?: AccountMail;
+  /** The limits and the failure budget the auth endpoints apply; fresh in-memory ones when not given. */
+  rateLimits?: AuthRateLimits;
+  log?: AuthLog;
+};
+
+/**
+ * The better-auth instance: email + password accounts, GitHub, Google and
+ * OpenID Connect sign-in when configured, passkeys, sessions stored in the
+ * database (so they can be listed and revoked) with an absolute lifetime,
+ * scrypt password hashes, a fresh session id at every sign-in, only the
+ * app's own origin trusted, an activity log, and never an account left
+ * without a way to sign in.
+ */
+export function createAuth({
+  env,
+  kysely,
+  dialect = "sqlite",
+  secret,
+  mail = accountMail({ env, outbox: mailOutbox({ kysely, secret }) }),
+  rateLimits = createAuthRateLimits(),
+  log = stderrLog,
+}: AuthOptions) {
+  const providers = providerAuthOptions(env.providers, (message) => log({ level: "warn", msg: message }));
+  return betterAuth({
+    appName: env.APP_NAME,
+    baseURL: env.APP_URL,
+    secret,
+    trustedOrigins: [env.APP_URL],
+    database: { db: kysely, type: dialect },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      // scrypt, one per core at a time, and never a password checked without an attempt claimed from its budget.
+      password: { hash: hashPasswordInTurn, verify: verifyPasswordWithinBudget },
+      // Signing in works before the address is verified (a documented
+      // choice); linking a provider to the account does not (accountLinking).
+      requireEmailVerification: false,
+      sendResetPassword: async ({ user, token }) => mail.sendPasswordReset({ user, token }),
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
+      // A new password ends every session; the reset page then signs its browser in again.
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
+    verification: { storeIdentifier: verificationStorage },
+    socialProviders: providers.socialProviders,
+    // The first four run first: malformed input is refused before anything
+    // is counted, and per-address limits before a password is checked.
+    plugins: [
+      fieldRules(),
+      addressLimits(rateLimits),
+      // A stale session is refused before a password it sends is counted.
+      freshSignInToAddAWayIn(),
+      passwordAttemptLimits(rateLimits.passwords),
+      passkey({
+        rpID: new URL(env.APP_URL).hostname,
+        rpName: env.APP_NAME,
+        // The origin the browser signed, checked against ours rather than the request's header.
+        origin: env.APP_URL,
+        // A passkey signs in without a username, so the credential must be discoverable.
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      }),
+      // The providers that are plugins of ours (OpenID Connect).
+      ...providers.plugins,
+      activityLog(kysely, {
+        onNewDevice: mail.sendNewDeviceNotice,
+        onSignInChange: mail.sendSignInChangeNotice,
+      }),
+      mail.plugin,
+      keepOneWayIn(
+        kysely,
+        listSignInProviders(env.providers).map((provider) => provider.id),
+      ),
+      requirePasswordToDelete(kysely),
+      emailFirstSignUp(kysely),
+      absoluteSessionLifetime(kysely),
+    ],
+    account: {
+      // A provider's sign-in joins an existing account with the same email only
+      // when the provider says it verified that email (no provider is trusted
+      // blindly) and the existing account's email is verified too: a password
+      // account created with someone else's address is never taken over.
+      // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts passkeys.
+      accountLinking: {
+        enabled: true,
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        allowUnlinkingAll: true,
+      },
+      // Provider tokens are kept only encrypted; the app itself does not use them.
+      encryptOAuthTokens: true,
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      // Deleting an account without a password, and unlinking a provider,
+      // need a sign-in this recent. The cookie cache stays off: a revoked
+      // session must be signed out at its very next request.
+      freshAge: SESSION_FRESH_AGE_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    user: {
+      deleteUser: { enabled: true },
+      // A provider creates or joins an account only for an address it verified.
+      validateUserInfo: providerMustVouchForEmail,
+    },
+    // A provider's name follows the rule of typed names (no line breaks, not too long).
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: providerName(user.name, user.email) } }),
+        },
+      },
+    },
+    // Verification links are ours (single use, hashed: account-mail.server.ts);
+    // better-auth's own JWT links stay closed. So does its sign-up, which
+    // creates the account before the mailbox is proven: accounts are made
+    // email first (auth/sign-up.server.ts). The HTTP edge's allowlist closes them
+    // too (server/auth-api.ts); this keeps them closed if it ever opens.
+    disabledPaths: ["/send-verification-email", "/verify-email", "/sign-up/email"],
+    // Failed or refused OAuth callbacks land on our page, which explains them.
+    // Errors that are not answers (a bug, the database away) are thrown to the
+    // HTTP edge, which logs them as JSON and answers 500 or 503.
+    onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}`, throw: true },
+    // Our own limiter counts sign-ins at the HTTP edge and in the login
+    // actions (per IP and per account, with Retry-After); better-auth's
+    // would count some of the same requests a second time.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      // The HTTP edge overwrites this header with the client IP it resolved
+      // (TRUST_PROXY), so a client cannot choose its session's recorded IP.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: "error",
+      // One JSON object per line, like every other log line: text a request
+      // put in a message (a callback URL, an email) is escaped by the JSON
+      // encoding and cannot start a line of its own. A database outage is
+      // answered 503 and logged by the HTTP edge, once per request.
+      log: (level, message, ...args) => {
+        if (args.some((arg) => isDatabaseUnavailable(arg))) return;
+        const detail = args
+          .filter((arg) => arg !== undefined)
+          .map((arg) => (arg instanceof Error ? arg.message : String(arg)))
+          .join(" ");
+        log({ level, msg: `better-auth: ${message}`, ...(detail ? { detail } : {}) });
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** A signed-in session as better-auth reads it: the session row and its user. */
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
+/** The session cookie's name (it gains a `__Secure-` prefix over HTTPS). */
+export async function sessionCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
+}

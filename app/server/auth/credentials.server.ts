@@ -1,0 +1,143 @@
+import { isAPIError } from "better-auth/api";
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSKEY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "~/lib/constants";
+import { type Outcome, overLimit, type Refusal, refused, tooMany } from "../action-kit.server";
+import type { AppServices } from "../context.server";
+import { retryAfterOf } from "../limits/rate-limit.server";
+import type { Auth } from "./auth.server";
+import { requestSignUp } from "./sign-up.server";
+
+/** An email address as people type it: trimmed and lower-cased. */
+export const emailAddress = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter your email address.")
+  .max(EMAIL_MAX_LENGTH, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address."));
+
+/** A new password: long enough to resist guessing, short enough to hash cheaply. */
+export const newPassword = z
+  .string({ error: "Choose a password." })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/**
+ * A password someone types to prove who they are: only what can never be
+ * a password is refused here, so every other mistake reads as a wrong one.
+ */
+export const enteredPassword = z
+  .string({ error: "Enter your password." })
+  .min(1, "Enter your password.")
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const signInSchema = z.object({ email: emailAddress, password: enteredPassword });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** A name people give something: trimmed, at most `max` characters, no control characters (line breaks, NUL). */
+function displayName(max: number, missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, `Use at most ${max} characters.`)
+    .refine((name) => !CONTROL_CHARACTERS.test(name), "Use letters, not control characters.");
+}
+
+/** A person's name, as they write it. */
+export const personName = displayName(NAME_MAX_LENGTH, "Enter your name.");
+
+/** A passkey's name ("Work laptop"). */
+export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
+
+export const signUpSchema = z.object({
+  name: personName,
+  email: emailAddress,
+  password: newPassword,
+});
+
+export type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
+
+/** The first message per field of a failed parse. */
+export function fieldErrorsOf<Field extends string = keyof FieldErrors>(
+  error: z.ZodError,
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0]) as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A refusal for too many attempts (better-auth's `429`), with its wait; null for anything else. */
+function tooManyAttempts(error: unknown): Refusal | null {
+  const retryAfterSeconds = retryAfterOf(error);
+  if (retryAfterSeconds === null) return null;
+  return tooMany((error as Error).message, retryAfterSeconds);
+}
+
+function invalidInput(error: z.ZodError): Refusal {
+  return refused(400, "Please check the fields below.", fieldErrorsOf(error));
+}
+
+const INVALID_CREDENTIALS = "Invalid email or password.";
+
+/**
+ * Signs in with email and password. An unknown email and a wrong password
+ * give the same answer (better-auth also hashes for unknown emails, so they
+ * take the same time). The new session's cookie comes back to set.
+ */
+export async function signInWithPassword(
+  auth: Auth,
+  raw: Record<string, unknown>,
+  requestHeaders: Headers,
+): Promise<Outcome<{ setCookie: string[] }>> {
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const input = parsed.data;
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { ok: true, setCookie: headers.getSetCookie() };
+  } catch (error) {
+    const limited = tooManyAttempts(error);
+    if (limited) return limited;
+    if (isAPIError(error) && error.statusCode < 500) {
+      return refused(401, INVALID_CREDENTIALS);
+    }
+    throw error;
+  }
+}
+
+/**
+ * "Create account", email first: checks the fields and the per-address
+ * limit, then `requestSignUp` stores the request and mails the code (or,
+ * for a taken address, a notice to its owner). Nothing is created yet, and
+ * the answer does not tell whether the address has an account. `redirectTo`
+ * is where the new account lands once the code comes back.
+ */
+export async function startSignUp(
+  { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
+  raw: Record<string, unknown>,
+  redirectTo: string,
+): Promise<Outcome<{ id: string }>> {
+  const parsed = signUpSchema.safeParse(raw);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const refusal = overLimit(await rateLimits.address("sign-up", parsed.data.email), "sign-up attempts");
+  if (refusal) return refusal;
+  const { secret } = await auth.$context;
+  const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo });
+  return { ok: true, id };
+}

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from "kysely";
+import { isPostgres } from "../../../db/migrations/types";
+import type { Database } from "../../../db/schema";
+
+/** What the first proof of an account's mailbox took away. */
+export type WaysInRemoved = { email: string; passkeys: number; providerIds: string[]; sessions: number };
+
+/**
+ * The first time someone proves they read an unverified account's mailbox
+ * (a reset or verification link), the account becomes theirs alone: the
+ * address is marked verified and every other way in that whoever created
+ * the account may have added (passkeys, provider links) is removed, with
+ * every session but the one of the browser that followed the link. The password stays: a reset has just replaced it, and a
+ * verification comes from the mail sent to the person who chose it. Runs
+ * in `trx`, which the caller commits with the notice mail. Null when the
+ * address was already verified: nothing is removed then.
+ */
+export async function claimMailbox(
+  trx: Kysely<Database>,
+  userId: string,
+  /** The session of the browser that followed the link, if it is this account's: it stays signed in. */
+  keepSessionId?: string,
+): Promise<WaysInRemoved | null> {
+  const verified = isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`;
+  const unverified = isPostgres(trx) ? sql<boolean>`false` : sql<number>`0`;
+  const claimed = await trx
+    .updateTable("user")
+    .set({ emailVerified: verified })
+    .where("id", "=", userId)
+    .where("emailVerified", "=", unverified)
+    .returning("email")
+    .executeTakeFirst();
+  if (!claimed) return null;
+  const passkeys = await trx.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst();
+  const providers = await trx
+    .deleteFrom("account")
+    .where("userId", "=", userId)
+    .where("providerId", "<>", "credential")
+    .returning("providerId")
+    .execute();
+  const sessions = await trx
+    .deleteFrom("session")
+    .where("userId", "=", userId)
+    .$if(keepSessionId !== undefined, (query) => query.where("id", "<>", keepSessionId ?? ""))
+    .executeTakeFirst();
+  return {
+    email: claimed.email,
+    passkeys: Number(passkeys.numDeletedRows),
+    providerIds: providers.map((row) => row.providerId),
+    sessions: Number(sessions.numDeletedRows),
+  };
+}

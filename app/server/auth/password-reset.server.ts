@@ -1,0 +1,58 @@
+import { isAPIError } from "better-auth/api";
+import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import type { AppServices } from "../context.server";
+import { forgetPasswordFailures } from "../limits/password-attempts.server";
+import { newPassword as newPasswordRule } from "./credentials.server";
+
+export type ResetOutcome =
+  | { ok: true; setCookie: string[]; removed: RemovedWaysIn | null }
+  | { ok: false; expired: boolean; fieldError?: string };
+
+const expired: ResetOutcome = { ok: false, expired: true };
+
+/**
+ * The end of a password reset. better-auth checks the token, sets the
+ * password (scrypt), uses the token up and deletes every session of the
+ * account in one transaction (`revokeSessionsOnPasswordReset`); it signs
+ * nobody in. The first proof of the mailbox also removes the other ways in
+ * (`proveMailbox`). So this then signs the browser in exactly as the sign-in form
+ * does, with the new password: a new session id, the activity log, and
+ * the new-device notice when this browser is new to the account. Wrong
+ * passwords counted against the account before are forgotten: following
+ * the link proved who this is.
+ */
+export async function resetPasswordAndSignIn(
+  { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
+  requestHeaders: Headers,
+  input: { token: unknown; newPassword: unknown },
+): Promise<ResetOutcome> {
+  const userId = await mail.peek("reset-password", input.token);
+  if (!userId || typeof input.token !== "string") return expired;
+  const parsed = newPasswordRule.safeParse(input.newPassword);
+  if (!parsed.success) {
+    return { ok: false, expired: false, fieldError: parsed.error.issues[0]?.message };
+  }
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: parsed.data } });
+  } catch (error) {
+    // Used by a click racing this one, or expired a moment ago.
+    if (isAPIError(error) && error.statusCode < 500) return expired;
+    throw error;
+  }
+  // Following the mailed link proved the person reads this mailbox: the first time, other ways in go.
+  const proof = await mail.proveMailbox(userId);
+  const user = await mail.store().findUserById(userId);
+  if (!user) return expired;
+  // Someone locked out by wrong passwords gets back in by resetting it.
+  await forgetPasswordFailures(await auth.$context, rateLimits.passwords, requestHeaders, {
+    email: user.email,
+    userId: user.id,
+  });
+  const { headers } = await auth.api.signInEmail({
+    body: { email: user.email, password: parsed.data, rememberMe: true },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+  const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : null;
+  return { ok: true, setCookie: headers.getSetCookie(), removed };
+}

@@ -1,0 +1,234 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { OAuthProviderId } from "~/lib/sign-in-providers";
+import type { Database } from "../../../db/schema";
+import { done, type Outcome, refused } from "../action-kit.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../dashboard/account-settings.server";
+import { PASSKEY_NOT_FOUND } from "../dashboard/passkeys.server";
+import type { SignInChange } from "../mail/templates.server";
+import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
+
+/** The ways a person can sign in today: their password, providers that are configured, passkeys. */
+export type WaysIn = { password: boolean; providers: readonly string[]; passkeys: number };
+
+/** What someone asks to remove. */
+export type Removal = { kind: "password" } | { kind: "provider"; providerId: string } | { kind: "passkey" };
+
+/** The refusal people read, and its code in better-auth's error body. */
+export const LAST_WAY_IN_MESSAGE =
+  "This is your only way to sign in. Add a password, a passkey or another provider before removing it.";
+export const LAST_WAY_IN_CODE = "LAST_SIGN_IN_METHOD";
+
+/**
+ * Whether removing `removal` still leaves a way to sign in. A provider
+ * account counts only while that provider is configured: an account at a
+ * provider the app no longer offers opens nothing.
+ */
+export function leavesAWayIn(ways: WaysIn, removal: Removal): boolean {
+  const total = (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys;
+  const counted =
+    removal.kind === "password"
+      ? ways.password
+      : removal.kind === "provider"
+        ? ways.providers.includes(removal.providerId)
+        : ways.passkeys > 0;
+  return total - (counted ? 1 : 0) > 0;
+}
+
+/** What the dashboard removes: the account at a provider (`credential`: the password), or a passkey. */
+export type WayOut = { kind: "account"; providerId: string } | { kind: "passkey"; id: string };
+
+/** A person's accounts: password (`credential`) and providers, never the hash. */
+export function listAccounts(kysely: Kysely<Database>, userId: string) {
+  return kysely
+    .selectFrom("account")
+    .select((eb) => ["id", "providerId", "createdAt", eb("password", "is not", null).as("hasPassword")])
+    .where("userId", "=", userId)
+    .execute();
+}
+
+/** The ways in that a person's accounts and passkeys give, counting only configured providers. */
+export function waysInOf(
+  accounts: ReadonlyArray<{ providerId: string; hasPassword: unknown }>,
+  passkeys: number,
+  configured: readonly string[],
+): WaysIn {
+  return {
+    password: accounts.some((account) => account.providerId === "credential" && Boolean(account.hasPassword)),
+    providers: accounts.map((account) => account.providerId).filter((id) => configured.includes(id)),
+    passkeys,
+  };
+}
+
+/** A person's accounts, and their ways in. */
+export async function readWaysIn(kysely: Kysely<Database>, userId: string, configured: readonly string[]) {
+  const [accounts, passkeys] = await Promise.all([
+    listAccounts(kysely, userId),
+    kysely
+      .selectFrom("passkey")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("userId", "=", userId)
+      .executeTakeFirst(),
+  ]);
+  return { accounts, ways: waysInOf(accounts, Number(passkeys?.count ?? 0), configured) };
+}
+
+/**
+ * Removes one way to sign in, unless it is the last one: the check and the
+ * delete in one transaction, which starts by writing the person's row. That
+ * locks the row on PostgreSQL (and the database on SQLite) until the end, so
+ * two removals at once (the password and the last passkey, from two tabs or
+ * two instances) run one after the other, and the second sees what the
+ * first left.
+ */
+export async function removeWayIn(
+  kysely: Kysely<Database>,
+  { userId, target, configured }: { userId: string; target: WayOut; configured: readonly string[] },
+): Promise<"removed" | "not-found" | "last-way-in"> {
+  return kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("user")
+      // The row written to itself: the lock is the point (a Timestamp is written as text).
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt").$castTo<string>() }))
+      .where("id", "=", userId)
+      .execute();
+    const { accounts, ways } = await readWaysIn(trx, userId, configured);
+    if (target.kind === "account") {
+      const account = accounts.find((candidate) => candidate.providerId === target.providerId);
+      if (!account) return "not-found";
+      const removal: Removal =
+        account.providerId === "credential"
+          ? { kind: "password" }
+          : { kind: "provider", providerId: account.providerId };
+      if (!leavesAWayIn(ways, removal)) return "last-way-in";
+      await trx.deleteFrom("account").where("id", "=", account.id).execute();
+      return "removed";
+    }
+    const owned = await trx
+      .selectFrom("passkey")
+      .select("id")
+      .where("id", "=", target.id)
+      .where("userId", "=", userId)
+      .executeTakeFirst();
+    if (!owned) return "not-found";
+    if (!leavesAWayIn(ways, { kind: "passkey" })) return "last-way-in";
+    await trx.deleteFrom("passkey").where("id", "=", owned.id).execute();
+    return "removed";
+  });
+}
+
+/**
+ * The dashboard's "Unlink" and "Delete" of a sign-in method: a sign-in from
+ * the last few minutes, then `removeWayIn`, then an entry in the activity
+ * log and a notice to the owner. `name` is what the person reads ("GitHub", "Passkey").
+ */
+export async function removeSignInMethod(
+  kysely: Kysely<Database>,
+  headers: Headers,
+  change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
+  target: WayOut,
+  name: string,
+  notify?: SignInChangeNotifier,
+): Promise<Outcome> {
+  if (!isFreshSignIn(change.session)) return NEEDS_FRESH_SIGN_IN;
+  const result = await removeWayIn(kysely, { ...change, target });
+  if (result === "last-way-in") return refused(400, LAST_WAY_IN_MESSAGE);
+  if (result === "not-found") {
+    return target.kind === "passkey"
+      ? PASSKEY_NOT_FOUND
+      : refused(404, `${name} is not linked to your account.`);
+  }
+  const removed: SignInChange =
+    target.kind === "passkey"
+      ? { kind: "passkey-removed" }
+      : { kind: "provider-unlinked", providerId: target.providerId };
+  await recordSignInChange(kysely, change.userId, removed, headers, notify);
+  return done(target.kind === "passkey" ? "Passkey deleted." : `${name} unlinked.`);
+}
+
+/**
+ * better-auth plugin: the same rule for a server-side call of better-auth's
+ * own endpoints (`auth.api.unlinkAccount`, `auth.api.deletePasskey`; their
+ * HTTP doors are closed): unlinking a provider or the password, or deleting
+ * a passkey, is refused with `LAST_SIGN_IN_METHOD` when nothing would be
+ * left. It replaces better-auth's own rule, which counts accounts and not
+ * passkeys. The dashboard uses `removeWayIn`, which is also safe against
+ * two removals at once.
+ */
+export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: readonly OAuthProviderId[]) {
+  const guard = createAuthMiddleware(async (ctx) => {
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return; // The endpoint itself answers 401.
+    const { accounts, ways } = await readWaysIn(kysely, session.user.id, configuredProviders);
+    const body = (ctx.body ?? {}) as { accountId?: unknown; id?: unknown };
+    let removal: Removal | null = null;
+    if (ctx.path === "/unlink-account") {
+      const account = accounts.find((candidate) => candidate.id === body.accountId);
+      if (account) {
+        removal =
+          account.providerId === "credential"
+            ? { kind: "password" }
+            : { kind: "provider", providerId: account.providerId };
+      }
+    } else if (typeof body.id === "string") {
+      const owned = await kysely
+        .selectFrom("passkey")
+        .select("id")
+        .where("id", "=", body.id)
+        .where("userId", "=", session.user.id)
+        .executeTakeFirst();
+      if (owned) removal = { kind: "passkey" };
+    }
+    if (removal && !leavesAWayIn(ways, removal)) {
+      throw new APIError("BAD_REQUEST", { message: LAST_WAY_IN_MESSAGE, code: LAST_WAY_IN_CODE });
+    }
+  });
+  return {
+    id: "keep-one-way-in",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === "/unlink-account" || ctx.path === "/passkey/delete-passkey",
+          handler: guard,
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/** Endpoints that add or replace a way into an account: each needs a sign-in from the last few minutes. */
+const ADDS_A_WAY_IN = new Set([
+  "/change-password",
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
+  "/link-social",
+]);
+
+/**
+ * better-auth plugin: a stolen session cannot add a way in. Setting or
+ * changing the password, adding a passkey and linking a provider need a
+ * sign-in from the last `SESSION_FRESH_AGE_SECONDS`, at every door (the
+ * dashboard's calls and the passkey ceremony's HTTP endpoints alike);
+ * otherwise `403` with `NOT_FRESH_CODE`. Setting a password (a server-only
+ * endpoint, no path to match) checks the same in `setPassword`, removals in
+ * `removeSignInMethod`; their doors in better-auth are closed.
+ */
+export function freshSignInToAddAWayIn() {
+  return {
+    id: "fresh-sign-in-to-add-a-way-in",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ADDS_A_WAY_IN.has(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx);
+            if (!session) return; // The endpoint itself answers 401.
+            if (isFreshSignIn(session.session)) return;
+            throw new APIError("FORBIDDEN", { message: NEEDS_FRESH_SIGN_IN.message, code: NOT_FRESH_CODE });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,224 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+import { SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
+import { isPostgres } from "../../../db/migrations/types";
+import type { Database } from "../../../db/schema";
+import type { AccountMail } from "../mail/account-mail.server";
+import { hashPasswordInTurn } from "./password-hashing.server";
+
+/** The code of a request as stored: an HMAC with the app's secret, so a copy of the database cannot test guesses. */
+const hashCode = (secret: string, id: string, code: string) =>
+  createHmac("sha256", secret).update(`${id}:${code}`).digest("base64url");
+
+/** Six random digits, written together ("042917"). */
+const newCode = () => String(randomInt(0, 10 ** SIGN_UP_CODE_DIGITS)).padStart(SIGN_UP_CODE_DIGITS, "0");
+
+/** The code as typed or pasted ("042 917", "042-917"): its digits, or null when they are not six. */
+export function codeFrom(input: unknown): string | null {
+  if (typeof input !== "string" || input.length > 40) return null;
+  const digits = input.replace(/[\s-]/g, "");
+  return new RegExp(`^\\d{${SIGN_UP_CODE_DIGITS}}$`).test(digits) ? digits : null;
+}
+
+/** What `requestSignUp` needs: the mails (and their transaction), and the app's secret. */
+type SignUpServices = { mail: AccountMail; secret: string };
+
+/**
+ * "Create account", email first: nothing is created yet. The password is
+ * hashed, a six-digit code made, and in one transaction the request is
+ * stored (replacing an earlier one for the address) with the mail: the
+ * code and a link to a fresh address, or, when the address already has an
+ * account, a notice to its owner instead. The requester's answer is the
+ * same either way (same page, same status, the same work done), so the page
+ * tells nobody whether an address has an account. Returns the request's id,
+ * for the "Check your inbox" page.
+ */
+export async function requestSignUp(
+  { mail, secret }: SignUpServices,
+  input: { name: string; email: string; password: string; redirectTo: string },
+): Promise<string> {
+  const id = randomUUID();
+  const code = newCode();
+  const passwordHash = await hashPasswordInTurn(input.password);
+  const now = new Date();
+  await mail.transaction(async (trx) => {
+    const taken = await trx
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", input.email)
+      .executeTakeFirst();
+    await trx.deleteFrom("pendingSignUp").where("email", "=", input.email).execute();
+    await trx
+      .insertInto("pendingSignUp")
+      .values({
+        id,
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        // For a taken address the code is never mailed: no try can match it.
+        codeHash: hashCode(secret, id, taken ? newCode() + randomUUID() : code),
+        tries: 0,
+        redirectTo: input.redirectTo,
+        expiresAt: new Date(now.getTime() + SIGN_UP_CODE_SECONDS * 1000).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .execute();
+    if (taken) await mail.queueSignUpAttempt(trx, input.email);
+    else await mail.queueSignUpCode(trx, input.email, { id, code });
+  });
+  return id;
+}
+
+/** A request the "Check your inbox" page can show: unexpired, not void. */
+export async function findPendingSignUp(db: Kysely<Database>, id: unknown) {
+  if (typeof id !== "string" || id.length > 100) return null;
+  const row = await db
+    .selectFrom("pendingSignUp")
+    .select(["id", "email", "tries", "expiresAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) return null;
+  return { id: row.id, email: row.email };
+}
+
+/**
+ * "Resend code": a new code for the same request (the old one stops
+ * working), mailed again, valid 15 minutes from now. Wrong tries so far
+ * still count. False when the request is gone.
+ */
+export async function resendSignUpCode({ mail, secret }: SignUpServices, id: string): Promise<boolean> {
+  const code = newCode();
+  return mail.transaction(async (trx) => {
+    const row = await trx
+      .selectFrom("pendingSignUp")
+      .select(["email", "tries", "expiresAt"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row || row.tries >= SIGN_UP_CODE_TRIES) return false;
+    const taken = await trx.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
+    await trx
+      .updateTable("pendingSignUp")
+      .set({
+        codeHash: hashCode(secret, id, taken ? newCode() + randomUUID() : code),
+        expiresAt: new Date(Date.now() + SIGN_UP_CODE_SECONDS * 1000).toISOString(),
+      })
+      .where("id", "=", id)
+      .execute();
+    if (taken) await mail.queueSignUpAttempt(trx, row.email);
+    else await mail.queueSignUpCode(trx, row.email, { id, code });
+    return true;
+  });
+}
+
+/** Why a code did not create the account. */
+export type CodeRefusal = { code: "CODE_EXPIRED" } | { code: "WRONG_CODE"; triesLeft: number };
+
+type Created = { userId: string; redirectTo: string };
+
+/**
+ * Checks a code and, when it is right, creates the account in one
+ * transaction: the request is used up (deleted: single use), the user made
+ * with the address verified (the code proved the mailbox) and the password
+ * account with the stored hash. A wrong code counts a try; the fifth voids
+ * the request.
+ */
+export async function redeemSignUpCode(
+  kysely: Kysely<Database>,
+  secret: string,
+  input: { id: string; code: string },
+): Promise<Created | CodeRefusal> {
+  return kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("pendingSignUp")
+      .selectAll()
+      .where("id", "=", input.id)
+      .executeTakeFirst();
+    if (!row || new Date(row.expiresAt).getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) {
+      return { code: "CODE_EXPIRED" } as const;
+    }
+    const expected = Buffer.from(row.codeHash);
+    const given = Buffer.from(hashCode(secret, row.id, input.code));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      await trx
+        .updateTable("pendingSignUp")
+        .set((eb) => ({ tries: eb("tries", "+", 1) }))
+        .where("id", "=", row.id)
+        .execute();
+      const triesLeft = SIGN_UP_CODE_TRIES - row.tries - 1;
+      return triesLeft > 0
+        ? ({ code: "WRONG_CODE", triesLeft } as const)
+        : ({ code: "CODE_EXPIRED" } as const);
+    }
+    const used = await trx.deleteFrom("pendingSignUp").where("id", "=", row.id).executeTakeFirst();
+    if (Number(used.numDeletedRows) !== 1) return { code: "CODE_EXPIRED" } as const;
+    // The address found an account meanwhile (a provider's sign-in, say): nothing to create.
+    const taken = await trx.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
+    if (taken) return { code: "CODE_EXPIRED" } as const;
+    const userId = randomUUID();
+    const now = new Date().toISOString();
+    await trx
+      .insertInto("user")
+      .values({
+        id: userId,
+        name: row.name,
+        email: row.email,
+        emailVerified: isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await trx
+      .insertInto("account")
+      .values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: row.passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    return { userId, redirectTo: row.redirectTo };
+  });
+}
+
+/** The path of better-auth's (server-only) endpoint that redeems a code and signs the new account in. */
+export const CONFIRM_SIGN_UP_ENDPOINT = "/sign-up/confirm";
+
+/**
+ * better-auth plugin: the end of email-first sign-up. Its endpoint redeems
+ * a code (`redeemSignUpCode`) and signs this browser in like any sign-in
+ * (a new session, its cookie, the activity log's "Account created"). The
+ * HTTP edge does not route it (server/auth-api.ts): only the confirmation
+ * page calls it.
+ */
+export function emailFirstSignUp(kysely: Kysely<Database>) {
+  return {
+    id: "email-first-sign-up",
+    endpoints: {
+      confirmSignUp: createAuthEndpoint(
+        CONFIRM_SIGN_UP_ENDPOINT,
+        { method: "POST", body: z.object({ id: z.string().max(100), code: z.string().max(40) }) },
+        async (ctx) => {
+          const result = await redeemSignUpCode(kysely, ctx.context.secret, ctx.body);
+          if ("code" in result) {
+            throw new APIError("BAD_REQUEST", {
+              code: result.code,
+              message: result.code === "WRONG_CODE" ? String(result.triesLeft) : "This code no longer works.",
+            });
+          }
+          const user = await ctx.context.internalAdapter.findUserById(result.userId);
+          if (!user) throw new APIError("BAD_REQUEST", { code: "CODE_EXPIRED" });
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ redirectTo: result.redirectTo });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}

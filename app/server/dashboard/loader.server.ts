@@ -1,0 +1,58 @@
+import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import type { DashboardData } from "~/lib/dashboard";
+import { listRecentActivity } from "../auth/activity.server";
+import type { AuthSession } from "../auth/auth.server";
+import { listAccounts, waysInOf } from "../auth/sign-in-methods.server";
+import type { AppServices } from "../context.server";
+import { providerLinks } from "../providers/links.server";
+import { listSignInProviders } from "../providers/registry.server";
+import { listActiveSessions } from "../session/sessions.server";
+import { listPasskeys } from "./passkeys.server";
+
+/**
+ * Everything the dashboard shows, read on the server in one go (the page
+ * makes no requests of its own): the person, their sessions, their ways to
+ * sign in, passkeys and recent activity. `signedIn` is the session the root
+ * middleware read for this request (`requireUser`): it is not read again.
+ */
+export async function loadDashboard(services: AppServices, signedIn: AuthSession): Promise<DashboardData> {
+  const { env, db } = services;
+  const { user, session } = signedIn;
+  const offered = listSignInProviders(env.providers);
+  const methodNames: Record<string, string> = {
+    password: "password",
+    passkey: "a passkey",
+    ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
+  };
+  const [sessions, accounts, passkeys, activity] = await Promise.all([
+    listActiveSessions(db, user.id, session.id),
+    listAccounts(db, user.id),
+    listPasskeys(db, user.id),
+    listRecentActivity(db, user.id, (method) => methodNames[method] ?? method),
+  ]);
+  // The passkeys listed are the ones counted: no second query to count them.
+  const ways = waysInOf(
+    accounts,
+    passkeys.length,
+    offered.map((provider) => provider.id),
+  );
+  const signedInAt = new Date(session.createdAt);
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: Boolean(user.emailVerified),
+      image: user.image ?? undefined,
+      memberSince: new Date(user.createdAt).toISOString(),
+    },
+    signedInAt: signedInAt.toISOString(),
+    freshUntil: new Date(signedInAt.getTime() + SESSION_FRESH_AGE_SECONDS * 1000).toISOString(),
+    sessions,
+    passkeys,
+    activity,
+    hasPassword: ways.password,
+    providers: providerLinks(offered, accounts),
+    waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
+  };
+}

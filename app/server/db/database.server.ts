@@ -1,0 +1,263 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
+import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
+import { migrations } from "../../../db/migrations";
+import type { Database } from "../../../db/schema";
+import { type Env, StartupError } from "../env.server";
+import { isDatabaseUnavailable } from "./database-errors.server";
+
+/** An open database: its query builder, which one it is, and how to close it. */
+export type OpenedDatabase = {
+  kysely: Kysely<Database>;
+  /** Which database this is, in the names better-auth uses. */
+  dialect: "sqlite" | "postgres";
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the embedded SQLite database `app.db` in `dataDir` (`:memory:` for
+ * tests) with the settings a web server needs: WAL so readers never wait for
+ * the writer, a locked database waited for without blocking other requests
+ * (`retryWhileBusy`), and foreign keys enforced.
+ */
+export function openDatabase(dataDir: string): OpenedDatabase {
+  const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
+  if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
+  const sqlite = new DatabaseSync(file);
+  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BLOCKING_WAIT_MS}`);
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  const kysely = new Kysely<Database>({
+    dialect: new NodeSqliteDialect({
+      database: cacheStatements(sqlite),
+      onCreateConnection: async (connection) => {
+        retryWhileBusy(connection);
+        keepTheFirstError(connection, sqlite);
+        takeTheWriteLockFirst(connection);
+      },
+    }),
+  });
+  return {
+    kysely,
+    dialect: "sqlite",
+    close: async () => {
+      await kysely.destroy();
+      if (sqlite.isOpen) sqlite.close();
+    },
+  };
+}
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+/** Busy because this transaction's snapshot is stale: only a new transaction helps, not a retry. */
+const SQLITE_BUSY_SNAPSHOT = 517;
+
+/**
+ * SQLite's own wait for a lock (`busy_timeout`) is a synchronous sleep in
+ * the one thread that serves every request, so it is kept to
+ * `SQLITE_BLOCKING_WAIT_MS`. A statement that still finds the database
+ * locked (another process writing, a backup) is tried again after an
+ * asynchronous pause, growing to 100 ms, until `DATABASE_BUSY_TIMEOUT_MS`
+ * have passed; then its error goes on (503). Other requests are served
+ * meanwhile; those that need the database queue behind the connection.
+ */
+function retryWhileBusy(connection: DatabaseConnection) {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) => {
+    const started = Date.now();
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return await execute<R>(query);
+      } catch (error) {
+        const { errcode } = error as { errcode?: unknown };
+        const busy =
+          typeof errcode === "number" &&
+          errcode !== SQLITE_BUSY_SNAPSHOT &&
+          ((errcode & 0xff) === SQLITE_BUSY || (errcode & 0xff) === SQLITE_LOCKED);
+        if (!busy || Date.now() - started + pause > DATABASE_BUSY_TIMEOUT_MS) throw error;
+        await new Promise((resume) => setTimeout(resume, pause));
+      }
+    }
+  };
+}
+
+/**
+ * Every transaction here writes, so it takes the write lock when it begins
+ * (`begin immediate`), waiting like any write while another process holds
+ * it (`retryWhileBusy`). A plain `begin` takes it at the first write: if
+ * another process wrote since the transaction's first read, SQLite refuses
+ * at once (SQLITE_BUSY_SNAPSHOT), a 503 no wait could have avoided. In this
+ * process the one connection runs one transaction at a time anyway.
+ */
+function takeTheWriteLockFirst(connection: DatabaseConnection) {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) =>
+    execute<R>(query.sql === "begin" ? CompiledQuery.raw("begin immediate") : query);
+}
+
+/**
+ * SQLite ends a transaction by itself when a statement in it fails for want
+ * of disk or memory (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM). Kysely then
+ * sends its own `rollback`, which would fail ("no transaction is active")
+ * and replace the error that says why (a 503) with one that says nothing
+ * (a 500). A rollback with nothing left to roll back is skipped.
+ */
+function keepTheFirstError(connection: DatabaseConnection, sqlite: DatabaseSync) {
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = async <R>(query: CompiledQuery) => {
+    if (query.sql === "rollback" && !sqlite.isTransaction) return { rows: [] as R[] };
+    return execute<R>(query);
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The Kysely dialect prepares every query from scratch; an app asks the same
+ * few dozen queries over and over. Reusing prepared statements (a small LRU
+ * keyed by SQL text) takes SQL compilation off the hot path. Safe because
+ * node:sqlite runs each statement to completion synchronously. The dialect
+ * also asks each statement for its result columns before every run (only to
+ * tell a read from a write), which builds a new array of objects each time:
+ * a statement's columns are read once.
+ */
+function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, StatementSync>();
+  sqlite.prepare = (sql: string) => {
+    const cached = cache.get(sql);
+    if (cached) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const statement = prepare(sql);
+    const columns = statement.columns();
+    statement.columns = () => columns;
+    cache.set(sql, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return statement;
+  };
+  return sqlite;
+}
+
+/**
+ * Brings the schema up to date. Safe to run at every start: applied
+ * migrations are recorded and skipped. Throws when one fails, so the server
+ * never runs against a half-migrated database.
+ */
+export async function migrateToLatest(kysely: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+/**
+ * The database the configuration names, migrated: PostgreSQL when
+ * `DATABASE_URL` is set, else SQLite in `DATA_DIR`. On PostgreSQL the
+ * migrations run on a connection of their own without the statement
+ * timeout (a migration may rightly take long); several instances starting
+ * at once are safe, Kysely's migrator takes a lock. An unreachable
+ * database is a `StartupError`: one line and exit 1, and the process
+ * manager starts the app again.
+ */
+export async function openConfiguredDatabase(
+  env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
+  onConnectionError?: (error: Error) => void,
+): Promise<OpenedDatabase> {
+  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR);
+  // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
+  const { openPostgresDatabase } = await import("./postgres.server");
+  const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(migrating.kysely);
+  } catch (error) {
+    if (isDatabaseUnavailable(error))
+      throw new StartupError(`Cannot reach the database: ${failureOf(error)}`);
+    throw error;
+  } finally {
+    await migrating.close();
+  }
+  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError });
+}
+
+/**
+ * SQLite in `dataDir`, migrated; a folder the app cannot create, write or
+ * open (read-only, full, not a folder, no permission) is a `StartupError`
+ * naming it, not a stack trace.
+ */
+async function openSqliteOrExplain(dataDir: string): Promise<OpenedDatabase> {
+  let db: OpenedDatabase | undefined;
+  try {
+    db = openDatabase(dataDir);
+    await migrateToLatest(db.kysely);
+    return db;
+  } catch (error) {
+    await db?.close().catch(() => {});
+    const { code } = error as { code?: unknown };
+    if (isDatabaseUnavailable(error) || (typeof code === "string" && FILE_SYSTEM_REFUSALS.has(code))) {
+      throw new StartupError(`Cannot use the data directory ${dataDir}: ${failureOf(error)}`);
+    }
+    throw error;
+  }
+}
+
+/** What a file system answers when the data directory cannot be created or written. */
+const FILE_SYSTEM_REFUSALS = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENOTDIR", "EEXIST", "EDQUOT"]);
+
+/** What went wrong, without the URL (it may carry a password); connection errors never include it. */
+function failureOf(error: unknown): string {
+  const { message, errors } = error as { message?: string; errors?: { message?: string }[] };
+  return (message || errors?.[0]?.message) ?? String(error);
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * Whether this instance can serve: the database answers within
+ * `READINESS_TIMEOUT_MS`, every migration this build knows has been
+ * applied (a newer instance may have applied more: still ready), and it
+ * takes a write (one row, overwritten). Two small queries, so load
+ * balancers may ask every few seconds.
+ */
+export async function checkReadiness(kysely: Kysely<Database>): Promise<Readiness> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ready: false, reason: "database did not answer in time" }),
+      READINESS_TIMEOUT_MS,
+    );
+  });
+  const check = sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`
+    .execute(kysely)
+    .then(async ({ rows }): Promise<Readiness> => {
+      const applied = new Set(rows.map((row) => row.name));
+      const pending = Object.keys(migrations).filter((name) => !applied.has(name));
+      if (pending.length > 0) return { ready: false, reason: "migrations pending" };
+      // A write too: a full disk or a read-only file answers reads but takes nothing.
+      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date().toISOString()})
+        on conflict ("id") do update set "checkedAt" = excluded."checkedAt"`.execute(kysely);
+      return { ready: true };
+    })
+    // No migration table at all: nothing applied yet.
+    .catch(
+      (error): Readiness => ({
+        ready: false,
+        reason: isDatabaseUnavailable(error) ? "database unavailable" : "migrations pending",
+      }),
+    );
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

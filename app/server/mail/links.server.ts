@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import { MAIL_TOKEN_PARAM } from "~/lib/constants";
+import type { AccountMail } from "./account-mail.server";
+import type { MailTokenPurpose } from "./tokens.server";
+
+/**
+ * The loader of a mailed link's page: the link's token while it still works
+ * (the page shows its form, `200`), else `null` with a `400` (the page says
+ * the link no longer works). Opening the link uses nothing up.
+ */
+export async function openMailedLink<Extra extends object>(
+  request: Request,
+  mail: AccountMail,
+  purpose: MailTokenPurpose,
+  extra = {} as Extra,
+) {
+  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
+  const userId = await mail.peek(purpose, token);
+  return data({ token: userId ? token : null, ...extra }, { status: userId ? 200 : 400 });
+}

@@ -1,0 +1,258 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely, Updateable } from "kysely";
+import {
+  MAIL_BATCH_SIZE,
+  MAIL_MAX_ATTEMPTS,
+  MAIL_POLL_MS,
+  MAIL_RETRY_FIRST_MS,
+  MAIL_RETRY_MAX_MS,
+  MAIL_SHUTDOWN_WAIT_MS,
+} from "~/lib/constants";
+import type { Database, MailTable } from "../../../db/schema";
+import type { MailDelivery, MailMessage } from "./mailer.server";
+
+type MailLog = (record: { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>) => void;
+
+/**
+ * A mail's content at rest is sealed (AES-256-GCM, key derived from the
+ * app's secret): its links sign people in, and the database keeps their
+ * tokens only hashed. Once sent, the content is erased.
+ */
+function mailSeal(secret: string) {
+  const key = Buffer.from(hkdfSync("sha256", secret, "", "mail-outbox v1", 32));
+  return {
+    seal(message: MailMessage): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([cipher.update(JSON.stringify(message), "utf8"), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    },
+    open(payload: string): MailMessage {
+      const bytes = Buffer.from(payload, "base64url");
+      const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+      return JSON.parse(text) as MailMessage;
+    },
+  };
+}
+
+/**
+ * Where the app's mails go first: a row in the `mail` table. `enqueue`
+ * writes it with the executor it is given, so a caller inside
+ * `transaction` commits the mail together with what caused it (a mailed
+ * link's token, a pending sign-up) or neither. `onQueued` (the worker's
+ * nudge) runs once the transaction has committed.
+ */
+export function mailOutbox({
+  kysely,
+  secret,
+  onQueued = () => {},
+}: {
+  kysely: Kysely<Database>;
+  secret: string;
+  onQueued?: () => void;
+}) {
+  const { seal } = mailSeal(secret);
+  return {
+    /** Writes the mail through `executor`: the database, or a transaction of `transaction`. */
+    async enqueue(message: MailMessage, kind: string, executor: Kysely<Database> = kysely): Promise<void> {
+      const now = new Date().toISOString();
+      await executor
+        .insertInto("mail")
+        .values({
+          id: randomUUID(),
+          kind,
+          payload: seal(message),
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        })
+        .execute();
+      if (executor === kysely) onQueued();
+    },
+
+    /** Runs `work` in one transaction; the mails it queued are sent once it commits. */
+    async transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      const result = await kysely.transaction().execute(work);
+      onQueued();
+      return result;
+    },
+  };
+}
+
+export type MailOutbox = ReturnType<typeof mailOutbox>;
+
+type WorkerOptions = {
+  kysely: Kysely<Database>;
+  dialect: "sqlite" | "postgres";
+  secret: string;
+  deliver: MailDelivery;
+  log: MailLog;
+  /** The clock, for tests of the back-off. */
+  now?: () => number;
+  pollMs?: number;
+};
+
+export type MailWorker = {
+  /** Look for due mails now (a mail was just queued). */
+  nudge(): void;
+  /** Stops looking; waits for the mails being sent, at most `MAIL_SHUTDOWN_WAIT_MS`. */
+  stop(): Promise<void>;
+};
+
+/** How long after its `attempts`-th failed try a mail is tried again: doubling, capped. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAIL_RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1), MAIL_RETRY_MAX_MS);
+}
+
+/**
+ * Sends what the outbox holds. Each instance runs one; they share the work
+ * through the database. A mail is claimed with a lease (`claim`,
+ * `claimedUntil`) in one atomic `UPDATE` (on PostgreSQL over rows locked
+ * with `SKIP LOCKED`), so two instances never hold the same mail; the lease
+ * lasts twice a send's timeout, and a mail whose sender died is claimed
+ * again when its lease ends. A mail is marked sent only by the claim that sent
+ * it. A failed send is tried again after a doubling delay, and given up
+ * (logged as an error) after `MAIL_MAX_ATTEMPTS`. The worker looks when
+ * nudged and every `MAIL_POLL_MS` (for other instances' mails, retries,
+ * and what a crashed process left).
+ */
+export function startMailWorker(options: WorkerOptions): MailWorker {
+  const { kysely, dialect, secret, deliver, log, now = Date.now, pollMs = MAIL_POLL_MS } = options;
+  const { open } = mailSeal(secret);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  let stopped = false;
+  let again = false;
+  let draining: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let unavailable = false;
+
+  async function claimDue() {
+    const at = iso(now());
+    const claim = randomUUID();
+    const due = kysely
+      .selectFrom("mail")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("nextAttemptAt", "<=", at)
+      .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<=", at)]))
+      .orderBy("nextAttemptAt")
+      .limit(MAIL_BATCH_SIZE)
+      .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked());
+    const rows = await kysely
+      .updateTable("mail")
+      .set((eb) => ({
+        claim,
+        claimedUntil: iso(now() + 2 * deliver.timeoutMs),
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("id", "in", due)
+      // Checked again on the row itself: a row another instance claimed meanwhile is not taken.
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<=", at)]))
+      .returning(["id", "kind", "payload", "attempts", "createdAt"])
+      .execute();
+    return rows.map((row) => ({ ...row, claim }));
+  }
+
+  type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
+
+  const settle = (row: Claimed, changes: Updateable<MailTable>) =>
+    kysely
+      .updateTable("mail")
+      .set({ ...changes, claim: null, claimedUntil: null })
+      .where("id", "=", row.id)
+      .where("claim", "=", row.claim)
+      .execute();
+
+  async function send(row: Claimed) {
+    const base = { kind: row.kind, mailId: row.id, attempt: row.attempts };
+    let message: MailMessage;
+    try {
+      message = open(row.payload);
+    } catch {
+      // Sealed with another secret: no retry can read it.
+      await settle(row, { status: "failed", payload: "" });
+      log({ level: "error", msg: "mail unreadable (was the secret changed?); not sent", ...base });
+      return;
+    }
+    try {
+      const { file } = await withTimeout(
+        deliver.send(message, { id: row.id, createdAt: new Date(row.createdAt) }),
+        deliver.timeoutMs,
+      );
+      await settle(row, { status: "sent", sentAt: iso(now()), payload: "" });
+      log({ level: "info", msg: file ? "mail written" : "mail sent", ...base, ...(file ? { file } : {}) });
+    } catch (error) {
+      const last = row.attempts >= MAIL_MAX_ATTEMPTS;
+      const delay = retryDelayMs(row.attempts);
+      await settle(
+        row,
+        last ? { status: "failed", payload: "" } : { status: "pending", nextAttemptAt: iso(now() + delay) },
+      );
+      log({
+        level: last ? "error" : "warn",
+        msg: last ? "mail failed; giving up" : "mail failed; will retry",
+        ...base,
+        ...(last ? {} : { retryInSeconds: Math.round(delay / 1000) }),
+        err: String(error),
+      });
+    }
+  }
+
+  async function drain() {
+    while (!stopped) {
+      again = false;
+      const batch = await claimDue();
+      if (batch.length === 0 && !again) return;
+      await Promise.all(batch.map(send));
+    }
+  }
+
+  function nudge() {
+    if (stopped) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    draining = drain()
+      .then(
+        () => {
+          if (unavailable) log({ level: "info", msg: "mail outbox reachable again" });
+          unavailable = false;
+        },
+        (error: unknown) => {
+          // Said once per outage; the next look tries again.
+          if (!unavailable) log({ level: "warn", msg: "mail outbox unavailable", err: String(error) });
+          unavailable = true;
+        },
+      )
+      .finally(() => {
+        draining = undefined;
+        if (stopped) return;
+        timer = setTimeout(nudge, pollMs);
+        timer.unref();
+      });
+  }
+
+  nudge();
+  return {
+    nudge,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (draining) await withTimeout(draining, MAIL_SHUTDOWN_WAIT_MS).catch(() => {});
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

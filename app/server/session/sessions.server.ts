@@ -1,0 +1,98 @@
+import type { Kysely } from "kysely";
+import type { SessionSummary } from "~/lib/dashboard";
+import { type Database, toIsoString } from "../../../db/schema";
+import { done, type Outcome, refused } from "../action-kit.server";
+import { recordActivity, requestOrigin } from "../auth/activity.server";
+import type { Auth } from "../auth/auth.server";
+import { summarizeUserAgent } from "./user-agent.server";
+
+/**
+ * The person's active sessions, this one first, then the most recently
+ * active: one query on `session_userId_idx`. Not better-auth's
+ * `listSessions` endpoint, which demands a sign-in within `freshAge`
+ * (5 minutes here), a thing a dashboard cannot ask of every visit.
+ */
+export async function listActiveSessions(
+  kysely: Kysely<Database>,
+  userId: string,
+  currentId: string,
+): Promise<SessionSummary[]> {
+  const sessions = await kysely
+    .selectFrom("session")
+    .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
+    .where("userId", "=", userId)
+    // ISO text compares in time order on SQLite; PostgreSQL reads it as a timestamp.
+    .where("expiresAt", ">", new Date().toISOString())
+    .execute();
+  return sessions
+    .map((session) => {
+      const { label, deviceType } = summarizeUserAgent(session.userAgent);
+      return {
+        id: session.id,
+        browser: label,
+        deviceType,
+        ip: session.ipAddress || null,
+        createdAt: toIsoString(session.createdAt),
+        lastActiveAt: toIsoString(session.updatedAt),
+        current: session.id === currentId,
+      };
+    })
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+}
+
+/** Who asked, from where: the activity log's entry for a revocation. */
+const revokedBy = (userId: string, headers: Headers) => ({ userId, ...requestOrigin(headers) });
+
+/**
+ * Signs out one of the person's other sessions, by its id (the browser
+ * never sees tokens): one statement, which deletes it only if it is theirs.
+ * Its cookie is dead at its next request.
+ */
+export async function revokeSessionById(
+  kysely: Kysely<Database>,
+  headers: Headers,
+  { userId, currentId, sessionId }: { userId: string; currentId: string; sessionId: string },
+): Promise<Outcome> {
+  if (sessionId === currentId) return refused(400, "This is the session you are using: sign out instead.");
+  const revoked = await kysely
+    .deleteFrom("session")
+    .where("id", "=", sessionId)
+    .where("userId", "=", userId)
+    .returning("userAgent")
+    .executeTakeFirst();
+  if (!revoked) return refused(404, "That session has already ended.");
+  await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "session-revoked" });
+  return done(`Signed out ${summarizeUserAgent(revoked.userAgent).label}.`);
+}
+
+/**
+ * Signs out every session of the person but this one: one statement, with
+ * no cap on how many (better-auth's own endpoint saw only the first 100).
+ */
+export async function revokeOtherSessions(
+  kysely: Kysely<Database>,
+  headers: Headers,
+  { userId, currentId }: { userId: string; currentId: string },
+): Promise<Outcome> {
+  await kysely.deleteFrom("session").where("userId", "=", userId).where("id", "<>", currentId).execute();
+  await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
+  return done("Signed out everywhere else.");
+}
+
+/**
+ * The new-device notice's "Sign out everywhere": ends every session of the
+ * account (better-auth's own delete) and logs it. When this browser is
+ * signed in to that account, its cookie is cleared too; a browser signed in
+ * to another account keeps its own session.
+ */
+export async function signOutEverywhere(
+  { auth, db }: { auth: Auth; db: Kysely<Database> },
+  headers: Headers,
+  { userId, thisBrowsersUser }: { userId: string; thisBrowsersUser: string | null },
+): Promise<string[]> {
+  const { internalAdapter } = await auth.$context;
+  await internalAdapter.deleteUserSessions(userId);
+  await recordActivity(db, { ...revokedBy(userId, headers), kind: "signed-out-everywhere" });
+  if (thisBrowsersUser !== userId) return [];
+  return (await auth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();
+}
