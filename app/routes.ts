@@ -7,7 +7,10 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("confirm-sign-up", "routes/confirm-sign-up.tsx"),
   ]),
-  layout("routes/auth-layout.tsx", [route("dashboard", "routes/dashboard.tsx")]),
+  layout("routes/auth-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("dashboard/data", "routes/dashboard-data.ts"),
+  ]),
   route("logout", "routes/logout.tsx"),
   route("auth/result", "routes/auth-result.tsx"),
   // Pages behind mailed links: they work whether or not the browser is signed in.

@@ -20,6 +20,7 @@ export const ACTIVITY_KINDS = [
   "password-change-refused",
   "account-deletion-refused",
   "password-check-failed",
+  "data-exported",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -75,5 +76,7 @@ export function describeActivity({ kind, method, success, browser }: ActivityIte
       return "Account deletion refused: wrong password";
     case "password-check-failed":
       return "Wrong password entered to confirm it was you";
+    case "data-exported":
+      return "Downloaded your data";
   }
 }

@@ -6,6 +6,7 @@ import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
 import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
+import { YourDataCard } from "~/components/dashboard/your-data-card";
 import { PasskeysCard } from "~/components/passkeys-card";
 import { Avatar } from "~/components/ui/avatar";
 import { dataHeaders } from "~/lib/route-headers";
@@ -18,6 +19,7 @@ import { listSignInProviders } from "~/server/providers/registry.server";
 import { requireUser } from "~/server/session/guards.server";
 import { showToast } from "~/shell/toast";
 import ActivityIcon from "~icons/lucide/activity";
+import FileDownIcon from "~icons/lucide/file-down";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
@@ -61,6 +63,7 @@ const SECTIONS = [
   { id: "passkeys", label: "Passkeys", icon: FingerprintPatternIcon },
   { id: "sessions", label: "Sessions", icon: MonitorSmartphoneIcon },
   { id: "activity", label: "Recent activity", icon: ActivityIcon },
+  { id: "your-data", label: "Your data", icon: FileDownIcon },
   { id: "danger-zone", label: "Danger zone", icon: TriangleAlertIcon },
 ] as const;
 
@@ -138,6 +141,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Section>
           <Section id="activity">
             <ActivityCard activity={activity} />
+          </Section>
+          <Section id="your-data">
+            <YourDataCard />
           </Section>
           <Section id="danger-zone">
             <DeleteAccountCard hasPassword={hasPassword} freshUntil={freshUntil} />

@@ -1,7 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
 import { openDashboardAs } from "../fixtures/accounts";
 
-const SECTIONS = ["Account", "Sign-in methods", "Passkeys", "Sessions", "Recent activity", "Danger zone"];
+const SECTIONS = [
+  "Account",
+  "Sign-in methods",
+  "Passkeys",
+  "Sessions",
+  "Recent activity",
+  "Your data",
+  "Danger zone",
+];
 
 /** The page's section headings (h2), top to bottom. */
 async function sectionTops(page: Page): Promise<Record<string, number>> {
@@ -34,6 +42,7 @@ test("the dashboard is a settings page: a side navigation, change password in vi
     "Passkeys",
     "Active sessions",
     "Recent activity",
+    "Your data",
     "Danger zone",
   ]);
 

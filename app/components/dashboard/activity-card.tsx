@@ -3,6 +3,7 @@ import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { type ActivityItem, type ActivityKind, describeActivity } from "~/lib/activity";
 import { ACTIVITY_SHOWN } from "~/lib/constants";
+import FileDownIcon from "~icons/lucide/file-down";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import LinkIcon from "~icons/lucide/link";
@@ -32,6 +33,7 @@ const ICONS: Record<ActivityKind, IconComponent> = {
   "password-change-refused": ShieldAlertIcon,
   "account-deletion-refused": ShieldAlertIcon,
   "password-check-failed": ShieldAlertIcon,
+  "data-exported": FileDownIcon,
 };
 
 /** What happened, or a shield for a refusal or a failure. */

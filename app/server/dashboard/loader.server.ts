@@ -1,4 +1,4 @@
-import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import { ACTIVITY_SHOWN, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
 import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
@@ -14,8 +14,13 @@ import { listPasskeys } from "./passkeys.server";
  * makes no requests of its own): the person, their sessions, their ways to
  * sign in, passkeys and recent activity. `signedIn` is the session the root
  * middleware read for this request (`requireUser`): it is not read again.
+ * `activityShown` entries of the activity log, the latest first.
  */
-export async function loadDashboard(services: AppServices, signedIn: AuthSession): Promise<DashboardData> {
+export async function loadDashboard(
+  services: AppServices,
+  signedIn: AuthSession,
+  activityShown = ACTIVITY_SHOWN,
+): Promise<DashboardData> {
   const { env, db } = services;
   const { user, session } = signedIn;
   const offered = listSignInProviders(env.providers);
@@ -28,7 +33,7 @@ export async function loadDashboard(services: AppServices, signedIn: AuthSession
     listActiveSessions(db, user.id, session.id),
     listAccounts(db, user.id),
     listPasskeys(db, user.id),
-    listRecentActivity(db, user.id, (method) => methodNames[method] ?? method),
+    listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
   ]);
   // The passkeys listed are the ones counted: no second query to count them.
   const ways = waysInOf(

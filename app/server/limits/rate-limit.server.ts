@@ -6,6 +6,8 @@ import {
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
   CLIENT_IP_HEADER,
+  DATA_EXPORT_WINDOW_SECONDS,
+  DATA_EXPORTS_PER_ACCOUNT,
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
   SIGN_UP_CODE_TRIES_PER_ADDRESS,
@@ -83,6 +85,8 @@ export type AuthRateLimits = {
   address(kind: AddressKind, email: string): Promise<RateLimitResult>;
   /** Counts a passkey challenge handed to this client IP (each is a database row until it expires). */
   challenge(ip: string): Promise<RateLimitResult>;
+  /** Counts a "Download my data" file made for this account. */
+  dataExport(userId: string): Promise<RateLimitResult>;
   /** Wrong passwords per account, and per browser that signed in to it before, with back-off. */
   passwords: FailureBudget;
 };
@@ -117,6 +121,10 @@ export function createAuthRateLimits({
     windowSeconds: SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
   });
   const byKind = { "sign-up": signUpsByAddress, "sign-up-code": codeTriesByAddress };
+  const exportsByAccount = createLimiter({
+    max: DATA_EXPORTS_PER_ACCOUNT,
+    windowSeconds: DATA_EXPORT_WINDOW_SECONDS,
+  });
   return {
     ip: (ip) => byIp.hit(`ip:${rateLimitKeyOf(ip)}`),
     address: (kind, email) =>
@@ -124,6 +132,7 @@ export function createAuthRateLimits({
         `${kind}:${email.trim().toLowerCase()}`,
       ),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
+    dataExport: (userId) => exportsByAccount.hit(`data-export:${userId}`),
     passwords,
   };
 }

@@ -1,0 +1,31 @@
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ACTIVITY_RETENTION_DAYS, DATA_EXPORT_PATH } from "~/lib/constants";
+import FileDownIcon from "~icons/lucide/file-down";
+
+/**
+ * "Download my data": a plain form post, so the browser saves the file
+ * itself (and the page stays), with or without JavaScript.
+ */
+export function YourDataCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your data</CardTitle>
+        <CardDescription>
+          One JSON file with everything this app keeps about you: your account, how you sign in, where you are
+          signed in, and the last {ACTIVITY_RETENTION_DAYS} days of activity. Passwords, keys and tokens are
+          never in it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form method="post" action={DATA_EXPORT_PATH}>
+          <Button type="submit" variant="outline">
+            <FileDownIcon />
+            Download my data
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
