@@ -17,6 +17,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out-everywhere", "routes/sign-out-everywhere.tsx"),
+  route("change-email", "routes/change-email.tsx"),
+  route("undo-email-change", "routes/undo-email-change.tsx"),
   ...e2eTestRoutes(),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,8 @@
 import { type ReactNode, type Ref, useEffect } from "react";
 import { Form, useLocation } from "react-router";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
+import { CenteredCard } from "./centered-card";
+import { SubmitButton, usePostInFlight } from "./submit-button";
 
 /**
  * Takes the mailed link's token out of the address bar once the page has
@@ -42,5 +44,36 @@ export function MailedLinkForm({
       <input type="hidden" name={MAIL_TOKEN_PARAM} value={token} />
       {children}
     </Form>
+  );
+}
+
+/** A mailed link's page while the link works: what following it does, and the one button that does it. */
+export function MailedLinkConfirm({
+  token,
+  title,
+  description,
+  action,
+  destructive = false,
+}: {
+  token: string;
+  title: string;
+  description: string;
+  action: string;
+  destructive?: boolean;
+}) {
+  const busy = usePostInFlight();
+  return (
+    <CenteredCard title={title} description={description}>
+      <MailedLinkForm token={token}>
+        <SubmitButton
+          busy={busy}
+          size="lg"
+          className="w-full"
+          variant={destructive ? "destructive" : "default"}
+        >
+          {action}
+        </SubmitButton>
+      </MailedLinkForm>
+    </CenteredCard>
   );
 }

@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = [
   "account-deletion-refused",
   "password-check-failed",
   "data-exported",
+  "email-changed",
+  "email-change-undone",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -78,5 +80,9 @@ export function describeActivity({ kind, method, success, browser }: ActivityIte
       return "Wrong password entered to confirm it was you";
     case "data-exported":
       return "Downloaded your data";
+    case "email-changed":
+      return "Email address changed";
+    case "email-change-undone":
+      return success ? "Email address change undone" : "Email address change could not be undone";
   }
 }

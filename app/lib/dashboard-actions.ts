@@ -18,6 +18,7 @@ export const DASHBOARD_INTENTS = [
   "delete-account",
   "sign-in-again",
   "resend-verification",
+  "change-email",
 ] as const;
 
 export type DashboardIntent = (typeof DASHBOARD_INTENTS)[number];

@@ -1,11 +1,8 @@
 import { data } from "react-router";
+import { ExpiredSignOutLink, ResetPasswordOrSignIn } from "~/components/after-sign-out-everywhere";
 import { CenteredCard } from "~/components/centered-card";
-import { ExpiredLink } from "~/components/expired-link";
-import { MailedLinkForm } from "~/components/mailed-link-form";
-import { PreloadLink } from "~/components/preload-link";
-import { SubmitButton, usePostInFlight } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
-import { FORGOT_PASSWORD_PATH, MAIL_TOKEN_PARAM, SIGN_IN_PATH } from "~/lib/constants";
+import { MailedLinkConfirm } from "~/components/mailed-link-form";
+import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
 import { getServices, sessionContext } from "~/server/context.server";
@@ -40,7 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignOutEverywhere({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = usePostInFlight();
   if (actionData?.done) {
     return (
       <CenteredCard
@@ -50,39 +46,18 @@ export default function SignOutEverywhere({ loaderData, actionData }: Route.Comp
         <p className="text-sm">
           If someone else knows your password, choose a new one now: they could sign in again with it.
         </p>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <PreloadLink to={FORGOT_PASSWORD_PATH}>Reset my password</PreloadLink>
-          </Button>
-          <Button asChild variant="outline">
-            <PreloadLink to={SIGN_IN_PATH}>Sign in</PreloadLink>
-          </Button>
-        </div>
+        <ResetPasswordOrSignIn />
       </CenteredCard>
     );
   }
-  if (!loaderData.token || actionData) {
-    return (
-      <ExpiredLink>
-        <p className="text-sm">
-          You can still sign out other devices from your dashboard, or reset your password.
-        </p>
-        <Button asChild>
-          <PreloadLink to={FORGOT_PASSWORD_PATH}>Reset my password</PreloadLink>
-        </Button>
-      </ExpiredLink>
-    );
-  }
+  if (!loaderData.token || actionData) return <ExpiredSignOutLink />;
   return (
-    <CenteredCard
+    <MailedLinkConfirm
+      token={loaderData.token}
       title="Sign out everywhere?"
       description="This ends every session of your account, on every device, this one included."
-    >
-      <MailedLinkForm token={loaderData.token}>
-        <SubmitButton busy={busy} variant="destructive" size="lg" className="w-full">
-          Sign out everywhere
-        </SubmitButton>
-      </MailedLinkForm>
-    </CenteredCard>
+      action="Sign out everywhere"
+      destructive
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { ExpiredLink } from "~/components/expired-link";
-import { MailedLinkForm } from "~/components/mailed-link-form";
-import { PreloadLink } from "~/components/preload-link";
+import { MailedLinkConfirm } from "~/components/mailed-link-form";
+import { OnwardButton } from "~/components/onward-button";
 import { RemovedWaysInNotice } from "~/components/removed-ways-in";
-import { SubmitButton, usePostInFlight } from "~/components/submit-button";
-import { Button } from "~/components/ui/button";
-import { DEFAULT_SIGNED_IN_PATH, MAIL_TOKEN_PARAM } from "~/lib/constants";
+import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text } from "~/server/action-kit.server";
@@ -51,16 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = usePostInFlight();
-  const onward = loaderData.signedIn ? (
-    <Button asChild>
-      <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
-    </Button>
-  ) : (
-    <Button asChild>
-      <PreloadLink to="/login">Sign in</PreloadLink>
-    </Button>
-  );
+  const onward = <OnwardButton signedIn={loaderData.signedIn} />;
   if (actionData?.verified) {
     return (
       <CenteredCard title="Email address confirmed" description="Thank you: your email address is verified.">
@@ -82,15 +71,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     );
   }
   return (
-    <CenteredCard
+    <MailedLinkConfirm
+      token={loaderData.token}
       title="Confirm your email address"
       description="One click, and this address is verified for your account."
-    >
-      <MailedLinkForm token={loaderData.token}>
-        <SubmitButton busy={busy} size="lg" className="w-full">
-          Confirm my email address
-        </SubmitButton>
-      </MailedLinkForm>
-    </CenteredCard>
+      action="Confirm my email address"
+    />
   );
 }

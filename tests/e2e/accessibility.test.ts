@@ -26,7 +26,7 @@ async function violationsOn(page: Page) {
 test.describe.configure({ timeout: 60_000 });
 
 /** Paths whose own answer is an error on purpose: their document's status is not a failure. */
-const ERROR_PAGES = new Set(["/no/such/page", "/sign-out-everywhere"]);
+const ERROR_PAGES = new Set(["/no/such/page", "/sign-out-everywhere", "/undo-email-change"]);
 
 /** What went wrong in the browser while a test ran: console errors, and requests that failed. */
 const problems = new WeakMap<Page, string[]>();
@@ -104,6 +104,25 @@ for (const mode of ["light", "dark"] as const) {
       const reset = linkIn(await waitForMail(account.email, /^Reset your/), "/reset-password");
       const verify = linkIn(await waitForMail(account.email, /^Confirm your email/), "/verify-email");
       for (const path of ["/forgot-password", reset, verify, "/sign-out-everywhere?token=no-longer-valid"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(page.locator("html")).toHaveClass(mode);
+        expect(await violationsOn(page), path).toEqual([]);
+      }
+    });
+
+    test("the email change's pages have no accessibility violations", async ({ page, browser }) => {
+      const account = newAccount();
+      const other = await browser.newContext();
+      await signUpByRequest(other.request, account);
+      const newEmail = `moved.${account.email}`;
+      await other.request.post("/dashboard", {
+        headers: sameOrigin,
+        form: { intent: "change-email", newEmail },
+      });
+      await other.close();
+      const change = linkIn(await waitForMail(newEmail, /^Confirm your new email address/), "/change-email");
+      for (const path of [change, "/undo-email-change?token=no-longer-valid"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator("html")).toHaveClass(mode);

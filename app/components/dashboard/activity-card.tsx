@@ -9,6 +9,7 @@ import KeyRoundIcon from "~icons/lucide/key-round";
 import LinkIcon from "~icons/lucide/link";
 import LogInIcon from "~icons/lucide/log-in";
 import LogOutIcon from "~icons/lucide/log-out";
+import MailIcon from "~icons/lucide/mail";
 import MonitorCheckIcon from "~icons/lucide/monitor-check";
 import ShieldAlertIcon from "~icons/lucide/shield-alert";
 import UnlinkIcon from "~icons/lucide/unlink";
@@ -34,6 +35,8 @@ const ICONS: Record<ActivityKind, IconComponent> = {
   "account-deletion-refused": ShieldAlertIcon,
   "password-check-failed": ShieldAlertIcon,
   "data-exported": FileDownIcon,
+  "email-changed": MailIcon,
+  "email-change-undone": MailIcon,
 };
 
 /** What happened, or a shield for a refusal or a failure. */

@@ -14,6 +14,8 @@ import {
   text,
 } from "../action-kit.server";
 import type { AuthSession } from "../auth/auth.server";
+import { emailAddress } from "../auth/credentials.server";
+import { emailChangeRefusal, requestEmailChange } from "../auth/email-change.server";
 import { removeSignInMethod } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
 import { clientIpOf } from "../limits/rate-limit.server";
@@ -21,7 +23,14 @@ import { startLinking } from "../providers/links.server";
 import { listSignInProviders } from "../providers/registry.server";
 import { signOut } from "../session/session.server";
 import { revokeOtherSessions, revokeSessionById } from "../session/sessions.server";
-import { changePassword, deleteAccount, setPassword, updateName } from "./account-settings.server";
+import {
+  changePassword,
+  deleteAccount,
+  isFreshSignIn,
+  NEEDS_FRESH_SIGN_IN,
+  setPassword,
+  updateName,
+} from "./account-settings.server";
 import { renamePasskey } from "./passkeys.server";
 
 /**
@@ -40,6 +49,7 @@ export async function runDashboardAction(services: AppServices, request: Request
     currentPassword: text,
     newPassword: text,
     password: text,
+    newEmail: text,
   });
   const { intent } = form;
   const target = form.id ?? form.provider ?? null;
@@ -120,9 +130,36 @@ export async function runDashboardAction(services: AppServices, request: Request
     }
     case "resend-verification":
       return answer(await resendVerification(services, request, user));
+    case "change-email":
+      return answer(await changeEmail(services, request, signedIn, form.newEmail));
     case "sign-in-again":
       throw redirectWithCookies(signInPathFor(DEFAULT_SIGNED_IN_PATH), await signOut(auth, headers));
   }
+}
+
+/**
+ * "Change email address": wants a recent sign-in, then mails a link to the
+ * new address (`requestEmailChange`), at most a few per IP, per account
+ * and per new address.
+ */
+async function changeEmail(
+  { mail, rateLimits }: AppServices,
+  request: Request,
+  { user, session }: AuthSession,
+  typed: string | undefined,
+): Promise<Outcome> {
+  if (!isFreshSignIn(session)) return NEEDS_FRESH_SIGN_IN;
+  const parsed = emailAddress.safeParse(typed ?? "");
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
+    return refused(400, message, { newEmail: message });
+  }
+  const refusal = emailChangeRefusal(user, parsed.data);
+  if (refusal) return refusal;
+  const forIp = await rateLimits.ip(clientIpOf(request));
+  const forAccount = forIp.allowed ? await rateLimits.address("email-change", user.email) : forIp;
+  const limit = forAccount.allowed ? await rateLimits.address("email-change", parsed.data) : forAccount;
+  return overLimit(limit, "address changes") ?? requestEmailChange(mail, user, parsed.data);
 }
 
 /** "Resend" on the unverified-address banner: a fresh link, limited per IP and per address. */

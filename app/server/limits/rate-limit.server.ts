@@ -72,7 +72,12 @@ export function createMemoryRateLimiter(
 }
 
 /** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
-export type AddressKind = "sign-up" | "sign-up-code" | "password-reset" | "verification-email";
+export type AddressKind =
+  | "sign-up"
+  | "sign-up-code"
+  | "password-reset"
+  | "verification-email"
+  | "email-change";
 
 export type AuthRateLimits = {
   /** Counts a sign-in, sign-up, passkey or provider attempt against its client IP. */

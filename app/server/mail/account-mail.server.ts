@@ -1,8 +1,11 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
 import type { Kysely } from "kysely";
 import {
+  CHANGE_EMAIL_PATH,
   CONFIRM_SIGN_UP_PATH,
   DEFAULT_SIGNED_IN_PATH,
+  EMAIL_CHANGE_TOKEN_SECONDS,
+  EMAIL_CHANGE_UNDO_SECONDS,
   EMAIL_VERIFICATION_TOKEN_SECONDS,
   MAIL_TOKEN_PARAM,
   PASSWORD_RESET_TOKEN_SECONDS,
@@ -11,6 +14,7 @@ import {
   SIGN_OUT_EVERYWHERE_PATH,
   SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
   SIGN_UP_CODE_SECONDS,
+  UNDO_EMAIL_CHANGE_PATH,
   VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
@@ -21,6 +25,9 @@ import { listSignInProviders } from "../providers/registry.server";
 import type { MailMessage } from "./mailer.server";
 import type { MailOutbox } from "./outbox.server";
 import {
+  emailChangedMail,
+  emailChangeMail,
+  emailChangeTakenMail,
   mailboxClaimedMail,
   newDeviceMail,
   passwordResetMail,
@@ -34,6 +41,9 @@ import {
 import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./tokens.server";
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
+
+/** What an email-change link carries: whose account, and the address it moves to (or back to). */
+export type AddressMove = { userId: string; email: string };
 
 /**
  * The mails about an account (reset, verification, new-device notice) and
@@ -154,6 +164,45 @@ export function accountMail({
         `${env.APP_URL}${SIGN_IN_PATH}`,
       );
       await outbox.enqueue(message, "sign-up-attempt", trx);
+    },
+
+    /** The link that moves an account to `move.email`, to that address (nobody has proven it yet: no name). */
+    async queueEmailChangeLink(trx: Kysely<Database>, move: AddressMove) {
+      const token = await issueMailToken(
+        trx,
+        "change-email",
+        JSON.stringify(move),
+        EMAIL_CHANGE_TOKEN_SECONDS,
+      );
+      const to = { appName: env.APP_NAME, to: move.email, name: null };
+      const message = emailChangeMail(to, link(CHANGE_EMAIL_PATH, token), EMAIL_CHANGE_TOKEN_SECONDS);
+      await outbox.enqueue(message, "email-change", trx);
+    },
+
+    /** Instead of the link, when the address has an account already: only its owner learns of the attempt. */
+    async queueEmailChangeTaken(trx: Kysely<Database>, to: string) {
+      const message = emailChangeTakenMail(
+        { appName: env.APP_NAME, to, name: null },
+        `${env.APP_URL}${SIGN_IN_PATH}`,
+      );
+      await outbox.enqueue(message, "email-change-taken", trx);
+    },
+
+    /** To the old address of a changed account: what it became, and the week-long undo link. */
+    async queueEmailChangedNotice(trx: Kysely<Database>, user: Person, newEmail: string, facts: SignInFacts) {
+      const back: AddressMove = { userId: user.id, email: user.email };
+      const token = await issueMailToken(
+        trx,
+        "undo-email-change",
+        JSON.stringify(back),
+        EMAIL_CHANGE_UNDO_SECONDS,
+      );
+      const url = link(UNDO_EMAIL_CHANGE_PATH, token);
+      await outbox.enqueue(
+        emailChangedMail(recipient(user), newEmail, facts, url, EMAIL_CHANGE_UNDO_SECONDS),
+        "email-changed",
+        trx,
+      );
     },
 
     /** The user an unused, unexpired link's token is for (the link is not used up). */

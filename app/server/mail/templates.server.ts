@@ -63,8 +63,9 @@ ${after.map(paragraph).join("\n")}
 
 type Recipient = { appName: string; to: string; name: string | null };
 
-/** "30 minutes", "24 hours". */
+/** "30 minutes", "24 hours", "7 days". */
 function duration(seconds: number): string {
+  if (seconds > 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} days`;
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
   const minutes = Math.round(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
@@ -274,6 +275,71 @@ export function signUpAttemptMail(recipient: Recipient, signInUrl: string): Mail
     action: { label: "Sign in", url: signInUrl },
     after: [
       "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
+    ],
+  });
+}
+
+/**
+ * To the new address someone asked to move an account to: the link that
+ * makes the change. Until it is followed nothing changes, so a mistyped
+ * address can never take the account over.
+ */
+export function emailChangeMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `Confirm your new email address for ${recipient.appName}`,
+    lead: [
+      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one.`,
+      "Confirm, and this address signs in to the account from then on.",
+    ],
+    action: { label: "Use this email address", url },
+    after: [
+      `The link works once, for ${duration(validSeconds)}.`,
+      "If you did not ask for this, ignore this mail: nothing changes without the link.",
+    ],
+  });
+}
+
+/**
+ * Sent instead of the link when the new address already has an account:
+ * the requester sees the same answer either way, and only the owner of
+ * the address learns that someone tried.
+ */
+export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): MailMessage {
+  return composeMail({
+    ...recipient,
+    name: null,
+    subject: `Someone tried to move a ${recipient.appName} account to your address`,
+    lead: [
+      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one, which already has an account. Nothing changed.`,
+      "If it was you: sign in to this address's account instead.",
+    ],
+    action: { label: "Sign in", url: signInUrl },
+    after: ["If it was not you, there is nothing to do."],
+  });
+}
+
+/** To the old address once the change is made: what it became, and a week to undo it and sign out everywhere. */
+export function emailChangedMail(
+  recipient: Recipient,
+  newEmail: string,
+  facts: SignInFacts,
+  undoUrl: string,
+  validSeconds: number,
+): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `The email address of your ${recipient.appName} account was changed`,
+    lead: [
+      `The email address of your ${recipient.appName} account is now ${newEmail}. This address no longer signs in to it.`,
+      `When: ${formatMailTime(facts.at)}`,
+      `Browser: ${facts.browser}`,
+      `IP address: ${facts.ip ?? "unknown"}`,
+      "If this was you, there is nothing to do.",
+    ],
+    action: { label: "This wasn't me: undo and sign out everywhere", url: undoUrl },
+    after: [
+      `The link works once, for ${duration(validSeconds)}. It puts this address back, signs the account out on every device, and then you can reset your password from the sign-in page.`,
     ],
   });
 }

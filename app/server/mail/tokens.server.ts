@@ -5,15 +5,22 @@ import type { Database } from "../../../db/schema";
 
 /**
  * What a mailed link can do. `reset-password` tokens are made by
- * better-auth itself (its `/request-password-reset`); the other two are ours.
+ * better-auth itself (its `/request-password-reset`); the others are ours.
  */
-export type MailTokenPurpose = "reset-password" | "verify-email" | "sign-out-everywhere";
+export type MailTokenPurpose =
+  | "reset-password"
+  | "verify-email"
+  | "sign-out-everywhere"
+  | "change-email"
+  | "undo-email-change";
 
 /** Prefixes of the verification rows holding mailed tokens, which are stored hashed. */
 const HASHED_TOKEN_PREFIXES: readonly `${MailTokenPurpose}:`[] = [
   "reset-password:",
   "verify-email:",
   "sign-out-everywhere:",
+  "change-email:",
+  "undo-email-change:",
 ];
 
 /** How a mailed token's row is named in the database: SHA-256, so a copy of the database opens no one's account. */
@@ -46,13 +53,14 @@ const identifierOf = (purpose: MailTokenPurpose, token: string) => `${purpose}:$
 /**
  * Makes a single-use token for a mailed link: 256 random bits, kept in
  * better-auth's `verification` table only as a hash (`verificationStorage`).
- * The row holds the user's id. Written through `executor`, so the token and
- * the mail carrying it can commit in one transaction.
+ * The row holds the user's id (`value`: or what else the link carries).
+ * Written through `executor`, so the token and the mail carrying it can
+ * commit in one transaction.
  */
 export async function issueMailToken(
   executor: Kysely<Database>,
   purpose: Exclude<MailTokenPurpose, "reset-password">,
-  userId: string,
+  value: string,
   validSeconds: number,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
@@ -62,7 +70,7 @@ export async function issueMailToken(
     .values({
       id: randomUUID(),
       identifier: hashIdentifier(identifierOf(purpose, token)),
-      value: userId,
+      value,
       expiresAt: new Date(now.getTime() + validSeconds * 1000).toISOString(),
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),

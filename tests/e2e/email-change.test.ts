@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { newAccount, openDashboardAs, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { signedInMinutesAgo } from "../fixtures/database";
+import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
+import { waitForHydration } from "../fixtures/page-state";
+
+const CHANGE_SUBJECT = /^Confirm your new email address for React Starter$/;
+const CHANGED_SUBJECT = /^The email address of your React Starter account was changed$/;
+const TAKEN_SUBJECT = /^Someone tried to move a React Starter account to your address$/;
+
+const newAddress = () => `new.${randomUUID().slice(0, 8)}@example.com`;
+
+async function askForNewAddress(page: Page, email: string) {
+  await page.getByLabel("New email address").fill(email);
+  await page.getByRole("button", { name: "Send link" }).click();
+}
+
+/** The answer to a password sign-in from a browser of its own (a signed-in one would be sent on, `302`, anyway). */
+async function signInStatus(browser: Browser, email: string, password: string): Promise<number> {
+  const context = await browser.newContext();
+  const response = await context.request.post("/login", {
+    headers: sameOrigin,
+    form: { intent: "signin", email, password },
+    maxRedirects: 0,
+  });
+  await context.close();
+  return response.status();
+}
+
+test("a new address gets a link, and only following it changes the address; the old one is told and can undo it", async ({
+  page,
+  browser,
+}) => {
+  const account = await openDashboardAs(page);
+  const email = newAddress();
+  await askForNewAddress(page, email);
+  await expect(
+    page.getByText(`We sent a link to ${email}. Your address changes when you open it.`),
+  ).toBeVisible();
+
+  // Until the new mailbox answers, nothing changes: a mistyped address takes nothing over.
+  await page.reload();
+  await expect(page.getByRole("main").getByText(account.email, { exact: true })).toBeVisible();
+
+  const link = linkIn(await waitForMail(email, CHANGE_SUBJECT), "/change-email");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Use this email address" }).click();
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await expect(page.getByRole("main").getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText("Email address changed");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+
+  // The new address signs in; the old one no longer does.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  expect(await signInStatus(browser, email, account.password)).toBe(302);
+  expect(await signInStatus(browser, account.email, account.password)).toBe(401);
+
+  // "This wasn't me", from the old mailbox: the old address is back, and every device is signed out.
+  const notice = await waitForMail(account.email, CHANGED_SUBJECT);
+  expect(notice.text).toContain(`is now ${email}`);
+  await other.goto(linkIn(notice, "/undo-email-change"));
+  await other.getByRole("button", { name: "Undo and sign out everywhere" }).click();
+  await expect(other.getByRole("heading", { name: "Email change undone" })).toBeVisible();
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
+  expect(await signInStatus(browser, account.email, account.password)).toBe(302);
+  expect(await signInStatus(browser, email, account.password)).toBe(401);
+  await elsewhere.close();
+});
+
+test("an address that has an account gets the same answer, its owner a notice, and nothing changes", async ({
+  page,
+  browser,
+}) => {
+  const owner = newAccount("Grace Hopper");
+  const ownerContext = await browser.newContext();
+  await signUpByRequest(ownerContext.request, owner);
+  await ownerContext.close();
+  const account = await openDashboardAs(page);
+
+  await askForNewAddress(page, owner.email.toUpperCase());
+  await expect(
+    page.getByText(`We sent a link to ${owner.email}. Your address changes when you open it.`),
+  ).toBeVisible();
+  await waitForMail(owner.email, TAKEN_SUBJECT);
+  expect((await mailsTo(owner.email)).filter((mail) => CHANGE_SUBJECT.test(mail.subject))).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole("main").getByText(account.email, { exact: true })).toBeVisible();
+});
+
+test("changing the address wants a recent sign-in, a valid address and a few tries at most", async ({
+  page,
+}) => {
+  const account = await openDashboardAs(page);
+  const post = (email: string) =>
+    page.request.post("/dashboard", {
+      headers: sameOrigin,
+      form: { intent: "change-email", newEmail: email },
+    });
+  expect((await post("not an address")).status()).toBe(400);
+  expect((await post(account.email)).status()).toBe(400);
+
+  await signedInMinutesAgo(account.email, 10);
+  const stale = newAddress();
+  await askForNewAddress(page, stale);
+  await expect(page.getByRole("button", { name: "Sign in again" })).toBeVisible();
+  expect(await mailsTo(stale)).toEqual([]);
+
+  await signedInMinutesAgo(account.email, 0);
+  for (let sent = 0; sent < 3; sent += 1) expect((await post(newAddress())).status()).toBe(200);
+  const refused = await post(newAddress());
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+
+  // better-auth's own email change is a door the app keeps closed.
+  const door = await page.request.post("/api/auth/change-email", {
+    headers: sameOrigin,
+    data: { newEmail: newAddress() },
+  });
+  expect(door.status()).toBe(404);
+});
