@@ -24,6 +24,8 @@ export interface UserTable {
   image: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** When the address last changed (0007-email-changed-at.ts); null if never. */
+  emailChangedAt: Timestamp | null;
 }
 
 /** better-auth's sessions; `token` is the cookie's value. */
@@ -157,6 +159,7 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     image: true,
     createdAt: true,
     updatedAt: true,
+    emailChangedAt: true,
   },
   session: {
     id: true,

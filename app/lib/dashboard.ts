@@ -48,4 +48,11 @@ export type SessionSummary = {
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
 /** A provider on the dashboard: whether it is joined to this account, and since when. */
-export type ProviderLink = { id: string; name: string; linkedAt: string | null; offered: boolean };
+export type ProviderLink = {
+  id: string;
+  name: string;
+  linkedAt: string | null;
+  offered: boolean;
+  /** Linked before the account's email address changed: it vouched for the previous address. */
+  linkedUnderPreviousEmail: boolean;
+};

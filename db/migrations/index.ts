@@ -5,6 +5,7 @@ import * as activity from "./0003-activity";
 import * as mailOutbox from "./0004-mail-outbox";
 import * as pendingSignUp from "./0005-pending-sign-up";
 import * as readinessProbe from "./0006-readiness-probe";
+import * as emailChangedAt from "./0007-email-changed-at";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0004-mail-outbox": mailOutbox,
   "0005-pending-sign-up": pendingSignUp,
   "0006-readiness-probe": readinessProbe,
+  "0007-email-changed-at": emailChangedAt,
 };

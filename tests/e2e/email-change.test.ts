@@ -3,6 +3,8 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount, openDashboardAs, sameOrigin, signUpByRequest } from "../fixtures/accounts";
 import { signedInMinutesAgo } from "../fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
+import { OIDC_NAME } from "../fixtures/oidc";
+import { signInAtProvider } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 
 const CHANGE_SUBJECT = /^Confirm your new email address for React Starter$/;
@@ -122,4 +124,27 @@ test("changing the address wants a recent sign-in, a valid address and a few tri
     data: { newEmail: newAddress() },
   });
   expect(door.status()).toBe(404);
+});
+
+test("a provider linked before the change is shown as vouching for the previous address", async ({
+  page,
+}) => {
+  const account = await openDashboardAs(page);
+  await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();
+  await signInAtProvider(page, account.email);
+  await expect(page.getByText(`${OIDC_NAME} linked.`)).toBeVisible();
+  const provider = page
+    .getByRole("list", { name: "Sign-in providers" })
+    .getByRole("listitem")
+    .filter({ hasText: OIDC_NAME });
+  await expect(provider).not.toContainText("previous email address");
+
+  const email = newAddress();
+  await askForNewAddress(page, email);
+  await page.goto(linkIn(await waitForMail(email, CHANGE_SUBJECT), "/change-email"));
+  await page.getByRole("button", { name: "Use this email address" }).click();
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await expect(provider).toContainText("with your previous email address");
 });

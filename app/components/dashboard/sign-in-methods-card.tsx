@@ -146,6 +146,7 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
             {provider.linkedAt ? (
               <>
                 Linked <LocalTime value={provider.linkedAt} style="date" />
+                {provider.linkedUnderPreviousEmail ? " · with your previous email address" : null}
                 {onlyWayIn ? " · your only way to sign in" : null}
               </>
             ) : (

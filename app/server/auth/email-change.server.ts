@@ -20,8 +20,12 @@ async function takenByAnother(trx: Kysely<Database>, email: string, userId: stri
   return row !== undefined && row.id !== userId;
 }
 
-/** The account at `move.userId` now signs in with `move.email`, a proven address; the person as they were, or null. */
-async function moveAccount(trx: Kysely<Database>, move: AddressMove) {
+/**
+ * The account at `move.userId` now signs in with `move.email`, a proven
+ * address; the person as they were, or null. `emailChangedAt`: now for a
+ * change, null for an undo (the address the providers vouched for is back).
+ */
+async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: string | null) {
   const user = await trx
     .selectFrom("user")
     .select(["id", "email", "name", "emailVerified"])
@@ -34,6 +38,7 @@ async function moveAccount(trx: Kysely<Database>, move: AddressMove) {
       email: move.email,
       emailVerified: isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`,
       updatedAt: new Date().toISOString(),
+      emailChangedAt,
     })
     .where("id", "=", user.id)
     .execute();
@@ -101,7 +106,7 @@ export async function confirmEmailChange(
   const move = moveOf(await mail.consume("change-email", token));
   if (!move) return null;
   return mail.transaction(async (trx) => {
-    const before = await moveAccount(trx, move);
+    const before = await moveAccount(trx, move, new Date().toISOString());
     if (!before) return null;
     if (before.email === move.email) return move;
     await mail.queueEmailChangedNotice(trx, before, move.email, facts);
@@ -124,7 +129,7 @@ export async function undoEmailChange(
   const back = moveOf(await mail.consume("undo-email-change", token));
   if (!back) return null;
   return mail.transaction(async (trx) => {
-    const restored = (await moveAccount(trx, back)) !== null;
+    const restored = (await moveAccount(trx, back, null)) !== null;
     await recordActivity(trx, {
       userId: back.userId,
       kind: "email-change-undone",

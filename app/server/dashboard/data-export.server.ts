@@ -28,7 +28,12 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
       password: data.hasPassword,
       providers: data.providers
         .filter((provider) => provider.linkedAt)
-        .map(({ id, name, linkedAt }) => ({ id, name, linkedAt })),
+        .map(({ id, name, linkedAt, linkedUnderPreviousEmail }) => ({
+          id,
+          name,
+          linkedAt,
+          linkedUnderPreviousEmail,
+        })),
       passkeys: data.passkeys,
     },
     // Two-step sign-in is not offered yet: no account has it on.

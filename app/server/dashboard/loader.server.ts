@@ -29,11 +29,12 @@ export async function loadDashboard(
     passkey: "a passkey",
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
-  const [sessions, accounts, passkeys, activity] = await Promise.all([
+  const [sessions, accounts, passkeys, activity, addressHistory] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
     listAccounts(db, user.id),
     listPasskeys(db, user.id),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
+    db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
   ]);
   // The passkeys listed are the ones counted: no second query to count them.
   const ways = waysInOf(
@@ -57,7 +58,7 @@ export async function loadDashboard(
     passkeys,
     activity,
     hasPassword: ways.password,
-    providers: providerLinks(offered, accounts),
+    providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
     waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
   };
 }

@@ -9,15 +9,24 @@ import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../dashboard/account-settin
 
 /**
  * The configured providers, each marked linked or not, then any account
- * at a provider the app no longer offers (it can still be unlinked).
+ * at a provider the app no longer offers (it can still be unlinked). A link
+ * made before the account's address last changed (`emailChangedAt`)
+ * vouched for the previous address, and is marked so.
  */
 export function providerLinks(
   offered: readonly SignInProvider[],
   accounts: readonly { providerId: string; createdAt: Date | string }[],
+  emailChangedAt: Date | string | null = null,
 ): ProviderLink[] {
-  const linkedAt = (id: string) => {
+  const changedAt = emailChangedAt === null ? null : new Date(emailChangedAt).getTime();
+  const linkOf = (id: string) => {
     const account = accounts.find((candidate) => candidate.providerId === id);
-    return account ? new Date(account.createdAt).toISOString() : null;
+    if (!account) return { linkedAt: null, linkedUnderPreviousEmail: false };
+    const at = new Date(account.createdAt);
+    return {
+      linkedAt: at.toISOString(),
+      linkedUnderPreviousEmail: changedAt !== null && at.getTime() < changedAt,
+    };
   };
   const offeredIds = new Set<string>(offered.map((provider) => provider.id));
   const leftovers = accounts
@@ -25,11 +34,11 @@ export function providerLinks(
     .map((account) => ({
       id: account.providerId,
       name: account.providerId,
-      linkedAt: linkedAt(account.providerId),
+      ...linkOf(account.providerId),
       offered: false,
     }));
   return [
-    ...offered.map((provider) => ({ ...provider, linkedAt: linkedAt(provider.id), offered: true })),
+    ...offered.map((provider) => ({ ...provider, ...linkOf(provider.id), offered: true })),
     ...leftovers,
   ];
 }
