@@ -65,6 +65,37 @@ async function signUp(request: APIRequestContext, account: Account) {
   await request.post("/confirm-sign-up", { headers: origin, form: { intent: "confirm", id, code } });
 }
 
+/** A mailed link's path (and token), from the first new mail to `to` that carries one to `path`. */
+async function linkTo(to: string, path: string): Promise<string | null> {
+  const link = (await mailMatch(to, new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`)))?.[0];
+  return link ? new URL(link).pathname + new URL(link).search : null;
+}
+
+/**
+ * An email change's two pages: the link to the new address, and (after a
+ * second account's change is confirmed) the undo link to the old one.
+ */
+async function emailChangePages(): Promise<{ name: string; path: string }[]> {
+  const pages: { name: string; path: string }[] = [];
+  for (const name of ["change-email", "undo-email-change"]) {
+    const account = newAccount();
+    const signedIn = await requestContext.newContext({ baseURL });
+    await signUp(signedIn, account);
+    const newEmail = account.email.replace("ada.lovelace+", "ada.new+");
+    await signedIn.post("/dashboard", { headers: origin, form: { intent: "change-email", newEmail } });
+    const change = await linkTo(newEmail, "/change-email");
+    if (name === "change-email" && change) pages.push({ name, path: change });
+    if (name === "undo-email-change" && change) {
+      const token = new URL(change, baseURL).searchParams.get("token") ?? "";
+      await signedIn.post("/change-email", { headers: origin, form: { token } });
+      const undo = await linkTo(account.email, "/undo-email-change");
+      if (undo) pages.push({ name, path: undo });
+    }
+    await signedIn.dispose();
+  }
+  return pages;
+}
+
 /**
  * Links of the mails an account gets (a reset and a new-device notice,
  * asked for here), read from the outbox, and a "Check your inbox" page
@@ -83,10 +114,10 @@ async function mailedPages(): Promise<{ name: string; path: string }[]> {
   await Promise.all([guest.dispose(), other.dispose(), stranger.dispose()]);
   const pages = [{ name: "check-inbox", path: checkInbox }];
   for (const name of ["reset-password", "sign-out-everywhere"]) {
-    const link = (await mailMatch(account.email, new RegExp(`https?://\\S+/${name}\\?token=[\\w-]+`)))?.[0];
-    if (link) pages.push({ name, path: new URL(link).pathname + new URL(link).search });
+    const path = await linkTo(account.email, `/${name}`);
+    if (path) pages.push({ name, path });
   }
-  return pages;
+  return [...pages, ...(await emailChangePages())];
 }
 
 const pages: { name: string; path: string; signedIn?: boolean }[] = [
