@@ -72,6 +72,9 @@ export function accountMail({
     to: user.email,
     name: user.emailVerified ? user.name : null,
   });
+  // A mail about an address rather than a person (a code, an attempt, a proof): no name either.
+  const toAddress = (to: string) => ({ appName: env.APP_NAME, to, name: null });
+  const signInUrl = `${env.APP_URL}${SIGN_IN_PATH}`;
   const link = (path: string, token: string) =>
     `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;
 
@@ -148,21 +151,13 @@ export function accountMail({
     /** The code of an email-first sign-up and the link that carries it, to an address nobody has proven yet. */
     async queueSignUpCode(trx: Kysely<Database>, to: string, { id, code }: { id: string; code: string }) {
       const url = `${env.APP_URL}${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id, code })}`;
-      const message = signUpCodeMail(
-        { appName: env.APP_NAME, to, name: null },
-        code,
-        url,
-        SIGN_UP_CODE_SECONDS,
-      );
+      const message = signUpCodeMail(toAddress(to), code, url, SIGN_UP_CODE_SECONDS);
       await outbox.enqueue(message, "sign-up-code", trx);
     },
 
     /** Tells the owner of a taken address that someone tried to create an account with it. */
     async queueSignUpAttempt(trx: Kysely<Database>, to: string) {
-      const message = signUpAttemptMail(
-        { appName: env.APP_NAME, to, name: null },
-        `${env.APP_URL}${SIGN_IN_PATH}`,
-      );
+      const message = signUpAttemptMail(toAddress(to), signInUrl);
       await outbox.enqueue(message, "sign-up-attempt", trx);
     },
 
@@ -174,17 +169,14 @@ export function accountMail({
         JSON.stringify(move),
         EMAIL_CHANGE_TOKEN_SECONDS,
       );
-      const to = { appName: env.APP_NAME, to: move.email, name: null };
-      const message = emailChangeMail(to, link(CHANGE_EMAIL_PATH, token), EMAIL_CHANGE_TOKEN_SECONDS);
+      const url = link(CHANGE_EMAIL_PATH, token);
+      const message = emailChangeMail(toAddress(move.email), url, EMAIL_CHANGE_TOKEN_SECONDS);
       await outbox.enqueue(message, "email-change", trx);
     },
 
     /** Instead of the link, when the address has an account already: only its owner learns of the attempt. */
     async queueEmailChangeTaken(trx: Kysely<Database>, to: string) {
-      const message = emailChangeTakenMail(
-        { appName: env.APP_NAME, to, name: null },
-        `${env.APP_URL}${SIGN_IN_PATH}`,
-      );
+      const message = emailChangeTakenMail(toAddress(to), signInUrl);
       await outbox.enqueue(message, "email-change-taken", trx);
     },
 
@@ -233,8 +225,11 @@ export function accountMail({
         };
         if (removed.passkeys === 0 && removed.providers.length === 0) return removed;
         // Inside the transaction, only `trx` may touch the database (SQLite has one connection).
-        const to = { appName: env.APP_NAME, to: claimed.email, name: null };
-        const message = mailboxClaimedMail(to, removed, `${env.APP_URL}${DEFAULT_SIGNED_IN_PATH}`);
+        const message = mailboxClaimedMail(
+          toAddress(claimed.email),
+          removed,
+          `${env.APP_URL}${DEFAULT_SIGNED_IN_PATH}`,
+        );
         await outbox.enqueue(message, "mailbox-claimed", trx);
         return removed;
       });
