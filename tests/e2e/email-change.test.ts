@@ -148,3 +148,31 @@ test("a provider linked before the change is shown as vouching for the previous 
   await waitForHydration(page);
   await expect(provider).toContainText("with your previous email address");
 });
+
+test("the undo link of an account deleted since says it no longer works, and changes nothing", async ({
+  page,
+  browser,
+}) => {
+  const account = await openDashboardAs(page);
+  const email = newAddress();
+  await askForNewAddress(page, email);
+  await page.goto(linkIn(await waitForMail(email, CHANGE_SUBJECT), "/change-email"));
+  await page.getByRole("button", { name: "Use this email address" }).click();
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  const deleted = await page.request.post("/dashboard", {
+    headers: sameOrigin,
+    form: { intent: "delete-account", password: account.password },
+    maxRedirects: 0,
+  });
+  expect(deleted.status()).toBe(302);
+
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto(linkIn(await waitForMail(account.email, CHANGED_SUBJECT), "/undo-email-change"));
+  const answer = other.waitForResponse((response) => response.request().method() === "POST");
+  await other.getByRole("button", { name: "Undo and sign out everywhere" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(other.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  expect(await signInStatus(browser, account.email, account.password)).toBe(401);
+  await elsewhere.close();
+});

@@ -22,8 +22,10 @@ async function takenByAnother(trx: Kysely<Database>, email: string, userId: stri
 
 /**
  * The account at `move.userId` now signs in with `move.email`, a proven
- * address; the person as they were, or null. `emailChangedAt`: now for a
- * change, null for an undo (the address the providers vouched for is back).
+ * address: the person as they were; `gone` when the account was deleted
+ * since, `taken` when another account has the address now.
+ * `emailChangedAt`: now for a change, null for an undo (the address the
+ * providers vouched for is back).
  */
 async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: string | null) {
   const user = await trx
@@ -31,7 +33,10 @@ async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChange
     .select(["id", "email", "name", "emailVerified"])
     .where("id", "=", move.userId)
     .executeTakeFirst();
-  if (!user || (await takenByAnother(trx, move.email, user.id))) return null;
+  if (!user) return "gone" as const;
+  const before = { ...user, emailVerified: Boolean(user.emailVerified) };
+  if (user.email === move.email) return before;
+  if (await takenByAnother(trx, move.email, user.id)) return "taken" as const;
   await trx
     .updateTable("user")
     .set({
@@ -42,7 +47,7 @@ async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChange
     })
     .where("id", "=", user.id)
     .execute();
-  return { ...user, emailVerified: Boolean(user.emailVerified) };
+  return before;
 }
 
 /** A link's value, as `AccountMail` wrote it: null when the token was unknown, used or expired. */
@@ -107,7 +112,7 @@ export async function confirmEmailChange(
   if (!move) return null;
   return mail.transaction(async (trx) => {
     const before = await moveAccount(trx, move, new Date().toISOString());
-    if (!before) return null;
+    if (typeof before === "string") return null;
     if (before.email === move.email) return move;
     await mail.queueEmailChangedNotice(trx, before, move.email, facts);
     await recordActivity(trx, { userId: move.userId, kind: "email-changed", ...facts });
@@ -129,7 +134,9 @@ export async function undoEmailChange(
   const back = moveOf(await mail.consume("undo-email-change", token));
   if (!back) return null;
   return mail.transaction(async (trx) => {
-    const restored = (await moveAccount(trx, back, null)) !== null;
+    const moved = await moveAccount(trx, back, null);
+    if (moved === "gone") return null;
+    const restored = moved !== "taken";
     await recordActivity(trx, {
       userId: back.userId,
       kind: "email-change-undone",
