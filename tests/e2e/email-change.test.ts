@@ -18,6 +18,16 @@ async function askForNewAddress(page: Page, email: string) {
   await page.getByRole("button", { name: "Send link" }).click();
 }
 
+/** Moves the dashboard's account to a new address the whole way: asked for, then the mailed link followed. */
+async function changeAddress(page: Page): Promise<string> {
+  const email = newAddress();
+  await askForNewAddress(page, email);
+  await page.goto(linkIn(await waitForMail(email, CHANGE_SUBJECT), "/change-email"));
+  await page.getByRole("button", { name: "Use this email address" }).click();
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  return email;
+}
+
 /** The answer to a password sign-in from a browser of its own (a signed-in one would be sent on, `302`, anyway). */
 async function signInStatus(browser: Browser, email: string, password: string): Promise<number> {
   const context = await browser.newContext();
@@ -139,11 +149,7 @@ test("a provider linked before the change is shown as vouching for the previous 
     .filter({ hasText: OIDC_NAME });
   await expect(provider).not.toContainText("previous email address");
 
-  const email = newAddress();
-  await askForNewAddress(page, email);
-  await page.goto(linkIn(await waitForMail(email, CHANGE_SUBJECT), "/change-email"));
-  await page.getByRole("button", { name: "Use this email address" }).click();
-  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  await changeAddress(page);
   await page.goto("/dashboard");
   await waitForHydration(page);
   await expect(provider).toContainText("with your previous email address");
@@ -154,11 +160,7 @@ test("the undo link of an account deleted since says it no longer works, and cha
   browser,
 }) => {
   const account = await openDashboardAs(page);
-  const email = newAddress();
-  await askForNewAddress(page, email);
-  await page.goto(linkIn(await waitForMail(email, CHANGE_SUBJECT), "/change-email"));
-  await page.getByRole("button", { name: "Use this email address" }).click();
-  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  await changeAddress(page);
   const deleted = await page.request.post("/dashboard", {
     headers: sameOrigin,
     form: { intent: "delete-account", password: account.password },
