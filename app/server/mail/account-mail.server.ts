@@ -42,6 +42,15 @@ import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken 
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
 
+/** Each of our mailed links' pages, by what its token does (better-auth makes the reset links). */
+const LINK_PAGES = {
+  "verify-email": VERIFY_EMAIL_PATH,
+  "sign-out-everywhere": SIGN_OUT_EVERYWHERE_PATH,
+  "change-email": CHANGE_EMAIL_PATH,
+  "undo-email-change": UNDO_EMAIL_CHANGE_PATH,
+} as const satisfies Record<Exclude<MailTokenPurpose, "reset-password">, string>;
+type LinkPurpose = keyof typeof LINK_PAGES;
+
 /** What an email-change link carries: whose account, and the address it moves to (or back to). */
 export type AddressMove = { userId: string; email: string };
 
@@ -77,12 +86,18 @@ export function accountMail({
   const signInUrl = `${env.APP_URL}${SIGN_IN_PATH}`;
   const link = (path: string, token: string) =>
     `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;
+  /** A fresh single-use token for `purpose` (written through `trx`, with its mail), as the link to its page. */
+  const mailedLink = async (
+    trx: Kysely<Database>,
+    purpose: LinkPurpose,
+    value: string,
+    validSeconds: number,
+  ) => link(LINK_PAGES[purpose], await issueMailToken(trx, purpose, value, validSeconds));
 
   /** Mails a fresh verification link (24 h, single use) to an unverified address (an account made before email-first sign-up). */
   async function sendVerification(user: Person) {
     await outbox.transaction(async (trx) => {
-      const token = await issueMailToken(trx, "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
-      const url = link(VERIFY_EMAIL_PATH, token);
+      const url = await mailedLink(trx, "verify-email", user.id, EMAIL_VERIFICATION_TOKEN_SECONDS);
       const message = verificationMail(recipient(user), url, EMAIL_VERIFICATION_TOKEN_SECONDS);
       await outbox.enqueue(message, "email-verification", trx);
     });
@@ -106,13 +121,8 @@ export function accountMail({
     const user = await store().findUserById(userId);
     if (!user) return;
     await outbox.transaction(async (trx) => {
-      const token = await issueMailToken(
-        trx,
-        "sign-out-everywhere",
-        userId,
-        SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
-      );
-      await outbox.enqueue(compose(recipient(user), link(SIGN_OUT_EVERYWHERE_PATH, token)), kind, trx);
+      const url = await mailedLink(trx, "sign-out-everywhere", userId, SIGN_OUT_EVERYWHERE_TOKEN_SECONDS);
+      await outbox.enqueue(compose(recipient(user), url), kind, trx);
     });
   }
 
@@ -163,13 +173,7 @@ export function accountMail({
 
     /** The link that moves an account to `move.email`, to that address (nobody has proven it yet: no name). */
     async queueEmailChangeLink(trx: Kysely<Database>, move: AddressMove) {
-      const token = await issueMailToken(
-        trx,
-        "change-email",
-        JSON.stringify(move),
-        EMAIL_CHANGE_TOKEN_SECONDS,
-      );
-      const url = link(CHANGE_EMAIL_PATH, token);
+      const url = await mailedLink(trx, "change-email", JSON.stringify(move), EMAIL_CHANGE_TOKEN_SECONDS);
       const message = emailChangeMail(toAddress(move.email), url, EMAIL_CHANGE_TOKEN_SECONDS);
       await outbox.enqueue(message, "email-change", trx);
     },
@@ -183,13 +187,7 @@ export function accountMail({
     /** To the old address of a changed account: what it became, and the week-long undo link. */
     async queueEmailChangedNotice(trx: Kysely<Database>, user: Person, newEmail: string, facts: SignInFacts) {
       const back: AddressMove = { userId: user.id, email: user.email };
-      const token = await issueMailToken(
-        trx,
-        "undo-email-change",
-        JSON.stringify(back),
-        EMAIL_CHANGE_UNDO_SECONDS,
-      );
-      const url = link(UNDO_EMAIL_CHANGE_PATH, token);
+      const url = await mailedLink(trx, "undo-email-change", JSON.stringify(back), EMAIL_CHANGE_UNDO_SECONDS);
       await outbox.enqueue(
         emailChangedMail(recipient(user), newEmail, facts, url, EMAIL_CHANGE_UNDO_SECONDS),
         "email-changed",
