@@ -10,6 +10,9 @@ export type Timestamp = ColumnType<Date | string, string, string>;
 /** True or false: a `boolean` on PostgreSQL, `0`/`1` on SQLite (write the one the database takes). */
 export type Flag = ColumnType<boolean | number, boolean | number, boolean | number>;
 
+/** A `Flag` with a default (false): an insert may leave it out. */
+export type FlagOrFalse = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+
 /** A `Timestamp` as read from either database, as ISO text (for pages and comparisons of text). */
 export function toIsoString(value: Date | string): string {
   return new Date(value).toISOString();
@@ -26,6 +29,8 @@ export interface UserTable {
   updatedAt: Timestamp;
   /** When the address last changed (0007-email-changed-at.ts); null if never. */
   emailChangedAt: Timestamp | null;
+  /** Whether sign-in asks for an authenticator code (0008-two-factor.ts). */
+  twoFactorEnabled: FlagOrFalse;
 }
 
 /** better-auth's sessions; `token` is the cookie's value. */
@@ -80,6 +85,21 @@ export interface PasskeyTable {
   transports: string | null;
   createdAt: Timestamp | null;
   aaguid: string | null;
+}
+
+/**
+ * better-auth's two-step sign-in, one row per user (0008-two-factor.ts):
+ * the authenticator secret (encrypted), the recovery codes (keyed hashes,
+ * JSON), and whether a first code confirmed the setup.
+ */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: FlagOrFalse;
+  failedVerificationCount: Generated<number>;
+  lockedUntil: Timestamp | null;
 }
 
 /** The activity log (0003-activity.ts); `success` is `0`/`1` on both databases. */
@@ -143,6 +163,7 @@ export interface Database {
   mail: MailTable;
   pendingSignUp: PendingSignUpTable;
   readinessProbe: ReadinessProbeTable;
+  twoFactor: TwoFactorTable;
 }
 
 /**
@@ -160,6 +181,7 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     createdAt: true,
     updatedAt: true,
     emailChangedAt: true,
+    twoFactorEnabled: true,
   },
   session: {
     id: true,
@@ -241,4 +263,13 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     createdAt: true,
   },
   readinessProbe: { id: true, checkedAt: true },
+  twoFactor: {
+    id: true,
+    secret: true,
+    backupCodes: true,
+    userId: true,
+    verified: true,
+    failedVerificationCount: true,
+    lockedUntil: true,
+  },
 };

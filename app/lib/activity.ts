@@ -23,6 +23,10 @@ export const ACTIVITY_KINDS = [
   "data-exported",
   "email-changed",
   "email-change-undone",
+  "two-factor-enabled",
+  "two-factor-disabled",
+  "recovery-codes-replaced",
+  "trusted-browsers-forgotten",
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -84,5 +88,13 @@ export function describeActivity({ kind, method, success, browser }: ActivityIte
       return "Email address changed";
     case "email-change-undone":
       return success ? "Email address change undone" : "Email address change could not be undone";
+    case "two-factor-enabled":
+      return "Two-step sign-in turned on";
+    case "two-factor-disabled":
+      return "Two-step sign-in turned off";
+    case "recovery-codes-replaced":
+      return "New recovery codes made";
+    case "trusted-browsers-forgotten":
+      return "Trusted browsers forgotten";
   }
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, SIGN_IN_PATH } from "./constants";
+import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, SIGN_IN_PATH, TWO_FACTOR_PATH } from "./constants";
 
 /**
  * Returns `target` when it is a same-origin path, otherwise the dashboard.
@@ -37,6 +37,14 @@ export function safeRedirect(
  * stay readable; everything else that could end the parameter is escaped.
  */
 export function signInPathFor(pathWithSearch: string): string {
-  const value = encodeURIComponent(pathWithSearch).replaceAll("%2F", "/");
-  return `${SIGN_IN_PATH}?${REDIRECT_PARAM}=${value}`;
+  return `${SIGN_IN_PATH}?${REDIRECT_PARAM}=${redirectParamValue(pathWithSearch)}`;
+}
+
+/** `/login/two-factor?redirect=/dashboard`: the code of a two-step sign-in, then `pathWithSearch`. */
+export function secondStepPath(pathWithSearch: string): string {
+  return `${TWO_FACTOR_PATH}?${REDIRECT_PARAM}=${redirectParamValue(pathWithSearch)}`;
+}
+
+function redirectParamValue(pathWithSearch: string): string {
+  return encodeURIComponent(pathWithSearch).replaceAll("%2F", "/");
 }

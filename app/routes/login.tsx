@@ -17,7 +17,7 @@ import {
   REDIRECT_PARAM,
 } from "~/lib/constants";
 import { signInPageHeaders } from "~/lib/opener-policy";
-import { safeRedirect } from "~/lib/redirect";
+import { safeRedirect, secondStepPath } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
@@ -127,7 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A sign-up goes on to "Check your inbox"; a sign-in to where it was going.
   if ("id" in result) throw redirect(`${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`);
-  throw redirectWithCookies(safeRedirect(redirectTo), result.setCookie);
+  // Two-step sign-in: the code comes next, then where it was going.
+  const onward = safeRedirect(redirectTo);
+  if (result.secondStep) throw redirectWithCookies(secondStepPath(onward), result.setCookie);
+  throw redirectWithCookies(onward, result.setCookie);
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import {
   MAIL_TOKEN_PARAM,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  TWO_FACTOR_PATH,
 } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
@@ -37,7 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * A refusal; `token`, the link's, while it still works (the page's address
  * no longer has it). Or, when the reset also removed ways in, what it removed.
  */
-type ActionData = { expired: boolean; fieldError?: string; token?: string; removed?: RemovedWaysIn };
+type ActionData = {
+  expired: boolean;
+  fieldError?: string;
+  token?: string;
+  removed?: RemovedWaysIn;
+  /** Where "Continue" goes: the dashboard, or the code of two-step sign-in. */
+  onward?: string;
+};
 
 /**
  * Sets the new password (the same rules as at sign-up), which uses the
@@ -53,9 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (outcome.ok) {
     const headers = withCookies(outcome.setCookie);
+    // With two-step sign-in, the code comes next (the mailbox alone is not enough).
+    const onward = outcome.secondStep ? TWO_FACTOR_PATH : DEFAULT_SIGNED_IN_PATH;
     // The first proof of the mailbox removed ways in: say which before going on.
-    if (outcome.removed) return data<ActionData>({ expired: false, removed: outcome.removed }, { headers });
-    throw redirect(DEFAULT_SIGNED_IN_PATH, { headers });
+    if (outcome.removed)
+      return data<ActionData>({ expired: false, removed: outcome.removed, onward }, { headers });
+    throw redirect(onward, { headers });
   }
   return data<ActionData>(
     {
@@ -72,10 +83,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = usePostInFlight();
   if (actionData?.removed) {
     return (
-      <CenteredCard title="Your new password is set" description="You are signed in on this device.">
+      <CenteredCard
+        title="Your new password is set"
+        description={
+          actionData.onward === TWO_FACTOR_PATH
+            ? "Enter the code from your authenticator app next."
+            : "You are signed in on this device."
+        }
+      >
         <RemovedWaysInNotice removed={actionData.removed} />
         <Button asChild>
-          <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
+          {actionData.onward === TWO_FACTOR_PATH ? (
+            <PreloadLink to={TWO_FACTOR_PATH}>Continue to the code</PreloadLink>
+          ) : (
+            <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
+          )}
         </Button>
       </CenteredCard>
     );

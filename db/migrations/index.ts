@@ -6,6 +6,7 @@ import * as mailOutbox from "./0004-mail-outbox";
 import * as pendingSignUp from "./0005-pending-sign-up";
 import * as readinessProbe from "./0006-readiness-probe";
 import * as emailChangedAt from "./0007-email-changed-at";
+import * as twoFactor from "./0008-two-factor";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0005-pending-sign-up": pendingSignUp,
   "0006-readiness-probe": readinessProbe,
   "0007-email-changed-at": emailChangedAt,
+  "0008-two-factor": twoFactor,
 };

@@ -11,7 +11,10 @@ import LogInIcon from "~icons/lucide/log-in";
 import LogOutIcon from "~icons/lucide/log-out";
 import MailIcon from "~icons/lucide/mail";
 import MonitorCheckIcon from "~icons/lucide/monitor-check";
+import MonitorXIcon from "~icons/lucide/monitor-x";
 import ShieldAlertIcon from "~icons/lucide/shield-alert";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
+import ShieldOffIcon from "~icons/lucide/shield-off";
 import UnlinkIcon from "~icons/lucide/unlink";
 import UserPenIcon from "~icons/lucide/user-pen";
 import UserPlusIcon from "~icons/lucide/user-plus";
@@ -37,6 +40,10 @@ const ICONS: Record<ActivityKind, IconComponent> = {
   "data-exported": FileDownIcon,
   "email-changed": MailIcon,
   "email-change-undone": MailIcon,
+  "two-factor-enabled": ShieldCheckIcon,
+  "two-factor-disabled": ShieldOffIcon,
+  "recovery-codes-replaced": ShieldCheckIcon,
+  "trusted-browsers-forgotten": MonitorXIcon,
 };
 
 /** What happened, or a shield for a refusal or a failure. */

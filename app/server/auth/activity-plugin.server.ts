@@ -12,6 +12,7 @@ import {
   requestOrigin,
   type SignInChangeNotifier,
 } from "./activity.server";
+import { isFirstStepOnly, VERIFY_APP_CODE, VERIFY_RECOVERY_CODE } from "./two-factor.server";
 
 /** The endpoint context better-auth hands its hooks (only what is read here). */
 type EndpointContext = {
@@ -22,12 +23,22 @@ type EndpointContext = {
   context: { returned?: unknown; session?: { user: { id: string } } | null };
 };
 
-/** How a new session was made, from the endpoint that made it; null when it is no sign-in. */
-export function signInMethodOf(path: string | undefined, params?: Record<string, string | undefined>) {
+/**
+ * How a new session was made, from the endpoint that made it; null when it
+ * is no sign-in. A code's endpoint signs in only when no session sent it
+ * (the dashboard's codes confirm a change of the signed-in person).
+ */
+export function signInMethodOf(
+  path: string | undefined,
+  params?: Record<string, string | undefined>,
+  signedIn = false,
+) {
   if (path === "/sign-in/email" || path === "/sign-up/email" || path === "/sign-up/confirm")
     return "password";
   if (path === "/passkey/verify-authentication") return "passkey";
   if (path === "/callback/:id" && params?.id) return params.id;
+  if (path === VERIFY_APP_CODE && !signedIn) return "authenticator";
+  if (path === VERIFY_RECOVERY_CODE && !signedIn) return "recovery-code";
   return null;
 }
 
@@ -105,8 +116,10 @@ export function activityLog(
     session: { userId: string; ipAddress?: string | null; userAgent?: string | null; createdAt: Date },
     ctx: EndpointContext | null,
   ) {
-    const method = signInMethodOf(ctx?.path, ctx?.params);
+    const method = signInMethodOf(ctx?.path, ctx?.params, Boolean(ctx?.context.session));
     if (!method) return; // A session made by a password change, not a sign-in.
+    // The password (or provider) was right, but the sign-in waits for its code: logged then.
+    if (await isFirstStepOnly(ctx as Parameters<typeof isFirstStepOnly>[0], session.userId)) return;
     const browser = summarizeUserAgent(session.userAgent).label;
     const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
     const prior = await priorSignIns(kysely, session.userId, browser);

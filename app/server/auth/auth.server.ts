@@ -30,6 +30,7 @@ import { fieldRules } from "./field-rules.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up.server";
+import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {
@@ -104,6 +105,10 @@ export function createAuth({
       addressLimits(rateLimits),
       // A stale session is refused before a password it sends is counted.
       freshSignInToAddAWayIn(),
+      // Two-step sign-in: before the password limits, whose after-hook takes
+      // any new session for a completed sign-in (the first step's is taken back).
+      twoStepSignIn(secret),
+      secondStepLimits(rateLimits.passwords, rateLimits.usedCode),
       passwordAttemptLimits(rateLimits.passwords),
       passkey({
         rpID: new URL(env.APP_URL).hostname,

@@ -91,26 +91,39 @@ function invalidInput(error: z.ZodError): Refusal {
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
 
+/** A right password: the session's cookie, or (`secondStep`) the cookie of a sign-in that waits for its code. */
+export type PasswordSignIn = { setCookie: string[]; secondStep: boolean };
+
+/** better-auth's password sign-in, as the app calls it: the cookies to set, and whether a code comes next. */
+export async function passwordSignIn(
+  auth: Auth,
+  body: { email: string; password: string },
+  requestHeaders: Headers,
+): Promise<PasswordSignIn> {
+  const { headers, response } = await auth.api.signInEmail({
+    body: { ...body, rememberMe: true },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+  return { setCookie: headers.getSetCookie(), secondStep: "twoFactorRedirect" in response };
+}
+
 /**
  * Signs in with email and password. An unknown email and a wrong password
  * give the same answer (better-auth also hashes for unknown emails, so they
- * take the same time). The new session's cookie comes back to set.
+ * take the same time). The new session's cookie comes back to set, or,
+ * for an account with two-step sign-in, the cookie of the step that asks
+ * for the code.
  */
 export async function signInWithPassword(
   auth: Auth,
   raw: Record<string, unknown>,
   requestHeaders: Headers,
-): Promise<Outcome<{ setCookie: string[] }>> {
+): Promise<Outcome<PasswordSignIn>> {
   const parsed = signInSchema.safeParse(raw);
   if (!parsed.success) return invalidInput(parsed.error);
-  const input = parsed.data;
   try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email: input.email, password: input.password, rememberMe: true },
-      headers: requestHeaders,
-      returnHeaders: true,
-    });
-    return { ok: true, setCookie: headers.getSetCookie() };
+    return { ok: true, ...(await passwordSignIn(auth, parsed.data, requestHeaders)) };
   } catch (error) {
     const limited = tooManyAttempts(error);
     if (limited) return limited;

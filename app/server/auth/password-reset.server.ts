@@ -2,10 +2,10 @@ import { isAPIError } from "better-auth/api";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import type { AppServices } from "../context.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
-import { newPassword as newPasswordRule } from "./credentials.server";
+import { newPassword as newPasswordRule, type PasswordSignIn, passwordSignIn } from "./credentials.server";
 
 export type ResetOutcome =
-  | { ok: true; setCookie: string[]; removed: RemovedWaysIn | null }
+  | ({ ok: true; removed: RemovedWaysIn | null } & PasswordSignIn)
   | { ok: false; expired: boolean; fieldError?: string };
 
 const expired: ResetOutcome = { ok: false, expired: true };
@@ -17,7 +17,8 @@ const expired: ResetOutcome = { ok: false, expired: true };
  * nobody in. The first proof of the mailbox also removes the other ways in
  * (`proveMailbox`). So this then signs the browser in exactly as the sign-in form
  * does, with the new password: a new session id, the activity log, and
- * the new-device notice when this browser is new to the account. Wrong
+ * the new-device notice when this browser is new to the account (or, when
+ * the account has two-step sign-in, the step that asks for its code). Wrong
  * passwords counted against the account before are forgotten: following
  * the link proved who this is.
  */
@@ -48,11 +49,7 @@ export async function resetPasswordAndSignIn(
     email: user.email,
     userId: user.id,
   });
-  const { headers } = await auth.api.signInEmail({
-    body: { email: user.email, password: parsed.data, rememberMe: true },
-    headers: requestHeaders,
-    returnHeaders: true,
-  });
+  const signIn = await passwordSignIn(auth, { email: user.email, password: parsed.data }, requestHeaders);
   const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : null;
-  return { ok: true, setCookie: headers.getSetCookie(), removed };
+  return { ok: true, ...signIn, removed };
 }

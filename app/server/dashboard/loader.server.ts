@@ -27,6 +27,8 @@ export async function loadDashboard(
   const methodNames: Record<string, string> = {
     password: "password",
     passkey: "a passkey",
+    authenticator: "an authenticator code",
+    "recovery-code": "a recovery code",
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
   const [sessions, accounts, passkeys, activity, addressHistory] = await Promise.all([

@@ -155,13 +155,18 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
 }
 
 /** A change to how the account signs in, as the notice names it. */
+/** Changes to two-step sign-in: mailed like a change of a way in. */
+type TwoFactorChange = { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" };
+
 export type SignInChange =
   | { kind: "password-changed" | "password-set" | "passkey-added" | "passkey-removed" }
+  | TwoFactorChange
   | { kind: "provider-linked" | "provider-unlinked"; providerId: string };
 
 /** A change as the mail words it, the provider by its name ("GitHub"). */
 type NamedChange =
   | { kind: "password-changed" | "password-set" | "password-removed" | "passkey-added" | "passkey-removed" }
+  | TwoFactorChange
   | { kind: "provider-linked" | "provider-unlinked"; provider: string };
 
 /** "A passkey was added": the change, in the words of the notice. */
@@ -181,6 +186,12 @@ export function describeSignInChange(change: NamedChange): string {
       return `${change.provider} was linked for signing in`;
     case "provider-unlinked":
       return `${change.provider} was unlinked`;
+    case "two-factor-enabled":
+      return "Two-step sign-in was turned on";
+    case "two-factor-disabled":
+      return "Two-step sign-in was turned off";
+    case "recovery-codes-replaced":
+      return "New recovery codes were made";
   }
 }
 

@@ -35,6 +35,7 @@ const compileLookup = (kysely: Kysely<Database>) =>
       "user.email",
       "user.emailVerified",
       "user.image",
+      "user.twoFactorEnabled",
       "user.createdAt as userCreatedAt",
       "user.updatedAt as userUpdatedAt",
     ])
@@ -78,10 +79,11 @@ async function findSessionByToken(kysely: Kysely<Database>, token: string): Prom
       email: row.email,
       emailVerified: Boolean(row.emailVerified),
       image: row.image,
+      twoFactorEnabled: Boolean(row.twoFactorEnabled),
       createdAt: new Date(row.userCreatedAt),
       updatedAt: new Date(row.userUpdatedAt),
     },
-  } as AuthSession;
+  } satisfies AuthSession;
 }
 
 /**

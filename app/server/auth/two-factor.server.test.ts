@@ -1,0 +1,127 @@
+import { Secret, TOTP } from "otpauth";
+import { afterEach, describe, expect, test } from "vitest";
+import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
+import type { AppServices } from "../context.server";
+import { confirmSetup, startSetup, twoFactorSettings } from "../dashboard/two-factor-settings.server";
+import { passwordSignIn } from "./credentials.server";
+import { checkCode } from "./second-step.server";
+import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./two-factor.server";
+
+type World = Awaited<ReturnType<typeof authWithOneAccount>>;
+let world: World | undefined;
+afterEach(async () => {
+  await world?.db.close();
+  world = undefined;
+});
+
+const cookiesOf = (setCookie: string[]) =>
+  setCookie
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
+/** One account with two-step sign-in on, and the authenticator that was set up (RFC 6238, not the app's code). */
+async function withTwoFactor() {
+  world = await authWithOneAccount();
+  const { auth, db, headers, userId, account } = world;
+  const services = {
+    auth,
+    db: db.kysely,
+    env: { APP_NAME: "Test" },
+    mail: { sendSignInChangeNotice: async () => {} },
+  };
+  const session = await auth.api.getSession({ headers });
+  if (!session) throw new Error("not signed in");
+  expect((await startSetup(auth, session)).ok).toBe(true);
+  const settings = await twoFactorSettings(services as unknown as AppServices, {
+    id: userId,
+    email: account.email,
+  });
+  const secret = settings.setup?.secret.replaceAll(" ", "") ?? "";
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const confirmed = await confirmSetup(services as unknown as AppServices, headers, session, app.generate());
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  return { ...world, app, recoveryCodes: confirmed.recoveryCodes };
+}
+
+/** A code other than the one that confirmed the setup: the next step's, which is accepted too (clock drift). */
+const nextCode = (app: TOTP) => app.generate({ timestamp: Date.now() + 30_000 });
+
+/** The password step: the cookie of a sign-in that waits for its code. */
+async function passwordStep(w: World) {
+  const { email, password } = w.account;
+  const first = await passwordSignIn(w.auth, { email, password }, browserHeaders());
+  return { ...first, headers: browserHeaders({ cookie: cookiesOf(first.setCookie) }) };
+}
+
+describe("two-step sign-in", () => {
+  test("the password alone makes no session: the step asks for the code, and the app's code signs in", async () => {
+    const w = await withTwoFactor();
+    const step = await passwordStep(w);
+    expect(step.secondStep).toBe(true);
+    expect(step.setCookie.some((cookie) => /session_token=[^;]/.test(cookie))).toBe(false);
+    expect(await w.auth.api.getSession({ headers: step.headers })).toBeNull();
+
+    const signedIn = await checkCode(w.auth, step.headers, { kind: "app", code: nextCode(w.app) });
+    expect(signedIn.ok).toBe(true);
+    const session = await w.auth.api.getSession({
+      headers: browserHeaders({ cookie: cookiesOf(signedIn.ok ? (signedIn.setCookie ?? []) : []) }),
+    });
+    expect(session?.user.email).toBe(w.account.email);
+  });
+
+  test("a code is accepted once: the same code at the next sign-in is refused", async () => {
+    const w = await withTwoFactor();
+    const code = nextCode(w.app);
+    expect((await checkCode(w.auth, (await passwordStep(w)).headers, { kind: "app", code })).ok).toBe(true);
+    const replay = await checkCode(w.auth, (await passwordStep(w)).headers, { kind: "app", code });
+    expect(replay).toMatchObject({ ok: false, status: 401, message: expect.stringMatching(/used already/) });
+  });
+
+  test("a recovery code works once, typed in any case, and never twice", async () => {
+    const w = await withTwoFactor();
+    const [code = ""] = w.recoveryCodes;
+    expect(w.recoveryCodes).toHaveLength(10);
+    const typed = code.toUpperCase().replace("-", " ");
+    expect(
+      (await checkCode(w.auth, (await passwordStep(w)).headers, { kind: "recovery", code: typed })).ok,
+    ).toBe(true);
+    const again = await checkCode(w.auth, (await passwordStep(w)).headers, { kind: "recovery", code });
+    expect(again).toMatchObject({ ok: false, status: 401 });
+  });
+
+  test("recovery codes are stored as keyed hashes, never as they are shown", async () => {
+    const w = await withTwoFactor();
+    const row = await w.db.kysely.selectFrom("twoFactor").select("backupCodes").executeTakeFirstOrThrow();
+    for (const code of w.recoveryCodes) expect(row.backupCodes).not.toContain(code);
+    const { secret } = await w.auth.$context;
+    expect(JSON.parse(row.backupCodes)).toEqual(
+      w.recoveryCodes.map((code) => recoveryCodeHash(secret, code)),
+    );
+    expect(storedRecoveryCodes(secret, ["abcde-fghjk"])).not.toContain("abcde");
+    expect(normalizeRecoveryCode(" ABCDE fghjk ")).toBe("abcde-fghjk");
+    expect(normalizeRecoveryCode("abcde-fghj")).toBeNull();
+  });
+
+  test("wrong codes count against the account's failure budget: past it, 429 with a wait, even for the right code", async () => {
+    const w = await withTwoFactor();
+    const step = await passwordStep(w);
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const wrong = await checkCode(w.auth, step.headers, { kind: "app", code: "000000" });
+      answers.push(wrong.ok ? 200 : wrong.status);
+    }
+    // Five free failures (PASSWORD_FAILURES_BEFORE_BACKOFF), then the wait.
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    // The same budget as the password's: the password step waits too.
+    await expect(passwordStep(w)).rejects.toMatchObject({ statusCode: 429 });
+    const right = await checkCode(w.auth, step.headers, { kind: "app", code: nextCode(w.app) });
+    expect(right).toMatchObject({ ok: false, status: 429, retryAfterSeconds: expect.any(Number) });
+  });
+
+  test("without the second step's cookie, a code signs nobody in", async () => {
+    const w = await withTwoFactor();
+    const answer = await checkCode(w.auth, browserHeaders(), { kind: "app", code: w.app.generate() });
+    expect(answer).toMatchObject({ ok: false, status: 410 });
+  });
+});
