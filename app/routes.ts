@@ -4,12 +4,14 @@ export default [
   index("routes/home.tsx"),
   layout("routes/guest-layout.tsx", [
     route("login", "routes/login.tsx"),
+    route("login/two-factor", "routes/login-two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("confirm-sign-up", "routes/confirm-sign-up.tsx"),
   ]),
   layout("routes/auth-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("dashboard/data", "routes/dashboard-data.ts"),
+    route("dashboard/two-factor", "routes/dashboard-two-factor.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
   route("auth/result", "routes/auth-result.tsx"),

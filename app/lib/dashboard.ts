@@ -1,4 +1,5 @@
 import type { ActivityItem } from "./activity";
+import type { TwoFactorSummary } from "./two-factor";
 
 /**
  * What the dashboard's loader sends the page: shared by the server modules
@@ -17,6 +18,7 @@ export type DashboardData = {
   providers: ProviderLink[];
   /** How many ways in the account has: its password, providers and passkeys. */
   waysIn: number;
+  twoFactor: TwoFactorSummary;
 };
 
 /** The signed-in person as their Account card shows them. */

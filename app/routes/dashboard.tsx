@@ -5,6 +5,7 @@ import { ActivityCard } from "~/components/dashboard/activity-card";
 import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
 import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
+import { TwoFactorCard } from "~/components/dashboard/two-factor-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { YourDataCard } from "~/components/dashboard/your-data-card";
 import { PasskeysCard } from "~/components/passkeys-card";
@@ -23,6 +24,7 @@ import FileDownIcon from "~icons/lucide/file-down";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
 import TriangleAlertIcon from "~icons/lucide/triangle-alert";
 import UserRoundIcon from "~icons/lucide/user-round";
 import type { Route } from "./+types/dashboard";
@@ -61,6 +63,7 @@ const SECTIONS = [
   { id: "account", label: "Account", icon: UserRoundIcon },
   { id: "sign-in-methods", label: "Sign-in methods", icon: KeyRoundIcon },
   { id: "passkeys", label: "Passkeys", icon: FingerprintPatternIcon },
+  { id: "two-factor", label: "Two-step sign-in", icon: ShieldCheckIcon },
   { id: "sessions", label: "Sessions", icon: MonitorSmartphoneIcon },
   { id: "activity", label: "Recent activity", icon: ActivityIcon },
   { id: "your-data", label: "Your data", icon: FileDownIcon },
@@ -135,6 +138,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               passkeys={passkeys}
               thisDevice={sessions.find((session) => session.current)?.browser ?? "This device"}
             />
+          </Section>
+          <Section id="two-factor">
+            <TwoFactorCard twoFactor={loaderData.twoFactor} />
           </Section>
           <Section id="sessions">
             <SessionsCard sessions={sessions} />

@@ -1,35 +1,7 @@
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
-
-/** A platform authenticator in Chromium (fingerprint or face unlock that always says yes). */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-async function addPasskey(page: Page, name: string) {
-  await page.getByLabel("Passkey name").fill(name);
-  await page.getByRole("button", { name: "Add passkey" }).click();
-  await expect(page.getByRole("list", { name: "Your passkeys" }).getByText(name)).toBeVisible();
-}
-
-/** As a browser without passkey autofill (conditional UI): only the button signs in. */
-async function withoutPasskeyAutofill(page: Page) {
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-  });
-}
+import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../fixtures/passkeys";
 
 /** As a browser without WebAuthn's JSON helpers (Safari before 18.4): the app falls back to SimpleWebAuthn. */
 async function withoutWebAuthnJson(page: Page) {

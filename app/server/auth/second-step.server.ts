@@ -1,10 +1,14 @@
+import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
+import type { CodeKind } from "~/lib/two-factor";
 import { attempt, done, type Outcome, refused } from "../action-kit.server";
 import type { Auth } from "./auth.server";
-import { CODE_ALREADY_USED, normalizeRecoveryCode, recoveryCodeHash } from "./two-factor.server";
-
-/** Which code the person types: the authenticator app's, or one of their recovery codes. */
-export type CodeKind = "app" | "recovery";
+import {
+  CODE_ALREADY_USED,
+  normalizeRecoveryCode,
+  recoveryCodeHash,
+  SECOND_STEP_COOKIE,
+} from "./two-factor.server";
 
 const APP_CODE_SHAPE = /^\d{6}$/;
 
@@ -86,4 +90,10 @@ export async function checkCode(
 /** Whether a refusal of `checkCode` means the sign-in must start again from the password. */
 export function isExpiredStep(outcome: Outcome): boolean {
   return !outcome.ok && outcome.status === 410;
+}
+
+/** Whether this browser is in the middle of a two-step sign-in (it carries the step's cookie; better-auth checks it). */
+export async function hasSecondStepCookie(auth: Auth, headers: Headers): Promise<boolean> {
+  const { name } = (await auth.$context).createAuthCookie(SECOND_STEP_COOKIE);
+  return parseCookies(headers.get("cookie") ?? "").has(name);
 }

@@ -20,7 +20,7 @@ import { type RateLimitResult, tooManyAttemptsError } from "../limits/rate-limit
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** better-auth's names for the second step's cookies (its `twoFactor` plugin). */
-const SECOND_STEP_COOKIE = "two_factor";
+export const SECOND_STEP_COOKIE = "two_factor";
 const TRUSTED_BROWSER_COOKIE = "trust_device";
 /** The `verification` rows of trusted browsers start with this (their value is the user id). */
 export const TRUSTED_BROWSER_PREFIX = "trust-device-";

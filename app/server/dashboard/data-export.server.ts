@@ -36,8 +36,8 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
         })),
       passkeys: data.passkeys,
     },
-    // Two-step sign-in is not offered yet: no account has it on.
-    twoFactor: { enabled: false },
+    // On or off, and how many recovery codes are left: never the secret or the codes.
+    twoFactor: data.twoFactor,
     sessions: data.sessions,
     activity: data.activity.map((entry) => ({ ...entry, description: describeActivity(entry) })),
   };

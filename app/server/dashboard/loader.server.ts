@@ -8,6 +8,7 @@ import { providerLinks } from "../providers/links.server";
 import { listSignInProviders } from "../providers/registry.server";
 import { listActiveSessions } from "../session/sessions.server";
 import { listPasskeys } from "./passkeys.server";
+import { twoFactorSummary } from "./two-factor-settings.server";
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page
@@ -31,12 +32,13 @@ export async function loadDashboard(
     "recovery-code": "a recovery code",
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
-  const [sessions, accounts, passkeys, activity, addressHistory] = await Promise.all([
+  const [sessions, accounts, passkeys, activity, addressHistory, twoFactor] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
     listAccounts(db, user.id),
     listPasskeys(db, user.id),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
+    twoFactorSummary(db, user.id),
   ]);
   // The passkeys listed are the ones counted: no second query to count them.
   const ways = waysInOf(
@@ -62,5 +64,6 @@ export async function loadDashboard(
     hasPassword: ways.password,
     providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
     waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
+    twoFactor,
   };
 }

@@ -1,10 +1,29 @@
 import { createOTP } from "@better-auth/utils/otp";
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import type { Kysely } from "kysely";
+import { redirect } from "react-router";
 import { encode } from "uqr";
-import type { TwoFactorSettings } from "~/lib/two-factor";
+import { z } from "zod";
+import { TWO_FACTOR_SETTINGS_PATH } from "~/lib/constants";
+import { signInPathFor } from "~/lib/redirect";
+import {
+  TWO_FACTOR_INTENTS,
+  type TwoFactorActionData,
+  type TwoFactorSettings,
+  type TwoFactorSummary,
+} from "~/lib/two-factor";
+import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
-import { done, type Outcome, type Refusal, refused } from "../action-kit.server";
+import {
+  done,
+  type Outcome,
+  type Refusal,
+  readForm,
+  redirectWithCookies,
+  refused,
+  respond,
+  text,
+} from "../action-kit.server";
 import { recordActivity, recordSignInChange, requestOrigin } from "../auth/activity.server";
 import type { Auth, AuthSession } from "../auth/auth.server";
 import { checkCode, kindOfTypedCode } from "../auth/second-step.server";
@@ -15,6 +34,7 @@ import {
   TRUSTED_BROWSER_PREFIX,
 } from "../auth/two-factor.server";
 import type { AppServices } from "../context.server";
+import { signOut } from "../session/session.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
 
 /** A change that shows the new recovery codes, once. */
@@ -216,4 +236,67 @@ export async function forgetTrustedBrowsers(
   await forgetBrowsers(db, userId);
   await recordActivity(db, { userId, kind: "trusted-browsers-forgotten", ...requestOrigin(headers) });
   return done("Every browser will ask for a code at its next sign-in.");
+}
+
+/** The dashboard card's line: on or off, and the recovery codes left. */
+export async function twoFactorSummary(db: Kysely<Database>, userId: string): Promise<TwoFactorSummary> {
+  const row = await db
+    .selectFrom("twoFactor")
+    .select(["backupCodes", "verified"])
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  const enabled = Boolean(row?.verified);
+  return { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.backupCodes) : 0 };
+}
+
+/** "Cancel" during the setup: the secret no code confirmed is dropped. */
+async function cancelSetup(db: Kysely<Database>, userId: string): Promise<void> {
+  const notVerified = isPostgres(db) ? false : 0;
+  await db.deleteFrom("twoFactor").where("userId", "=", userId).where("verified", "=", notVerified).execute();
+}
+
+/**
+ * The two-step sign-in page's form posts, plain forms that work without
+ * JavaScript: each answers its outcome (and the new recovery codes, once),
+ * or redirects back to the page.
+ */
+export async function runTwoFactorAction(services: AppServices, request: Request, signedIn: AuthSession) {
+  const form = await readForm(request, {
+    intent: z.enum(TWO_FACTOR_INTENTS).optional().catch(undefined),
+    code: text,
+  });
+  const { intent = null, code } = form;
+  const answer = (outcome: WithRecoveryCodes | Outcome) =>
+    respond<TwoFactorActionData>(outcome, {
+      intent,
+      ok: outcome.ok,
+      message: outcome.message,
+      ...(outcome.ok && "recoveryCodes" in outcome ? { recoveryCodes: outcome.recoveryCodes } : {}),
+      ...(!outcome.ok && outcome.fieldErrors?.code ? { fieldError: outcome.fieldErrors.code } : {}),
+      ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
+    });
+  const { auth, db } = services;
+  const { headers } = request;
+  switch (intent) {
+    case null:
+      return answer(refused(400, "Unknown request."));
+    case "start": {
+      const started = await startSetup(auth, signedIn);
+      if (!started.ok) return answer(started);
+      throw redirect(TWO_FACTOR_SETTINGS_PATH);
+    }
+    case "confirm":
+      return answer(await confirmSetup(services, headers, signedIn, code));
+    case "cancel":
+      await cancelSetup(db, signedIn.user.id);
+      throw redirect(TWO_FACTOR_SETTINGS_PATH);
+    case "renew-codes":
+      return answer(await renewRecoveryCodes(services, headers, signedIn, code));
+    case "turn-off":
+      return answer(await turnOff(services, headers, signedIn, code));
+    case "forget-browsers":
+      return answer(await forgetTrustedBrowsers(db, headers, signedIn.user.id));
+    case "sign-in-again":
+      throw redirectWithCookies(signInPathFor(TWO_FACTOR_SETTINGS_PATH), await signOut(auth, headers));
+  }
 }

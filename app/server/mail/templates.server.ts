@@ -187,9 +187,9 @@ export function describeSignInChange(change: NamedChange): string {
     case "provider-unlinked":
       return `${change.provider} was unlinked`;
     case "two-factor-enabled":
-      return "Two-step sign-in was turned on";
+      return "Two-step sign-in was enabled";
     case "two-factor-disabled":
-      return "Two-step sign-in was turned off";
+      return "Two-step sign-in was disabled";
     case "recovery-codes-replaced":
       return "New recovery codes were made";
   }
