@@ -4,12 +4,13 @@ import { Secret, TOTP } from "otpauth";
 import {
   newAccount,
   openDashboardAs,
+  RESET_SUBJECT,
   sameOrigin,
   signInWithForm,
   type TestAccount,
 } from "../fixtures/accounts";
 import { signedInMinutesAgo } from "../fixtures/database";
-import { waitForMail } from "../fixtures/mailbox";
+import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { callbackFromProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../fixtures/passkeys";
@@ -345,4 +346,25 @@ test("a provider's sign-in asks for the code too, and a passkey's does not", asy
   await passkeyPage.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(passkeyPage).toHaveURL("/dashboard");
   await withPasskey.close();
+});
+
+test("a password reset proves the mailbox, not the phone: the code is still asked before any session", async ({
+  page,
+  browser,
+}) => {
+  const { account, app } = await accountWithTwoFactor(page);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto("/forgot-password");
+  await other.getByLabel("Email").fill(account.email);
+  await other.getByRole("button", { name: "Send reset link" }).click();
+  await other.goto(linkIn(await waitForMail(account.email, RESET_SUBJECT), "/reset-password"));
+  await other.getByLabel("New password").fill("a brand new password");
+  await other.getByRole("button", { name: "Set new password" }).click();
+  await expect(other).toHaveURL(/\/login\/two-factor/);
+  expect(await isSignedIn(other.request)).toBe(false);
+  await other.getByLabel("Authenticator code").fill(app.next());
+  await other.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(other).toHaveURL("/dashboard");
+  await context.close();
 });

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import type { Kysely } from "kysely";
 import {
   DEFAULT_SIGNED_IN_PATH,
   RECOVERY_CODE_COUNT,
@@ -12,6 +13,7 @@ import {
   TRUSTED_BROWSER_DAYS,
 } from "~/lib/constants";
 import { secondStepPath } from "~/lib/redirect";
+import type { Database } from "../../../db/schema";
 import { deviceTrustOf, passwordBudgetKey } from "../limits/device-trust.server";
 import type { FailureBudget, Ticket } from "../limits/failure-budget.server";
 import { type RateLimitResult, tooManyAttemptsError } from "../limits/rate-limit.server";
@@ -122,6 +124,15 @@ async function isTrustedBrowser(ctx: HookContext, userId: string): Promise<boole
   if (token !== expected) return false;
   const row = await ctx.context.internalAdapter.findVerificationValue(identifier);
   return Boolean(row && row.value === userId && new Date(row.expiresAt).getTime() > Date.now());
+}
+
+/** Every browser trusted to skip the code for the account asks for it again (turning it off, signing out everywhere). */
+export async function forgetTrustedBrowsers(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .deleteFrom("verification")
+    .where("identifier", "like", `${TRUSTED_BROWSER_PREFIX}%`)
+    .where("value", "=", userId)
+    .execute();
 }
 
 /** Whether the account asks for a second step (its flag, as the database has it now). */

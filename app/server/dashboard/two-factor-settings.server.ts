@@ -28,6 +28,7 @@ import { recordActivity, recordSignInChange, requestOrigin } from "../auth/activ
 import type { Auth, AuthSession } from "../auth/auth.server";
 import { checkCode, kindOfTypedCode } from "../auth/second-step.server";
 import {
+  forgetTrustedBrowsers,
   newRecoveryCodes,
   recoveryCodesLeft,
   storedRecoveryCodes,
@@ -207,7 +208,7 @@ export async function turnOff(
   const { adapter, internalAdapter } = await auth.$context;
   await internalAdapter.updateUser(user.id, { twoFactorEnabled: false });
   await adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: user.id }] });
-  await forgetBrowsers(db, user.id);
+  await forgetTrustedBrowsers(db, user.id);
   await recordSignInChange(
     db,
     user.id,
@@ -218,22 +219,9 @@ export async function turnOff(
   return done("Two-step sign-in is off. Signing in takes your password, a passkey or a provider again.");
 }
 
-async function forgetBrowsers(db: Kysely<Database>, userId: string): Promise<number> {
-  const deleted = await db
-    .deleteFrom("verification")
-    .where("identifier", "like", `${TRUSTED_BROWSER_PREFIX}%`)
-    .where("value", "=", userId)
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows);
-}
-
 /** "Forget trusted browsers": every browser asks for a code at its next sign-in. */
-export async function forgetTrustedBrowsers(
-  db: Kysely<Database>,
-  headers: Headers,
-  userId: string,
-): Promise<Outcome> {
-  await forgetBrowsers(db, userId);
+async function forgetBrowsersNow(db: Kysely<Database>, headers: Headers, userId: string): Promise<Outcome> {
+  await forgetTrustedBrowsers(db, userId);
   await recordActivity(db, { userId, kind: "trusted-browsers-forgotten", ...requestOrigin(headers) });
   return done("Every browser will ask for a code at its next sign-in.");
 }
@@ -295,7 +283,7 @@ export async function runTwoFactorAction(services: AppServices, request: Request
     case "turn-off":
       return answer(await turnOff(services, headers, signedIn, code));
     case "forget-browsers":
-      return answer(await forgetTrustedBrowsers(db, headers, signedIn.user.id));
+      return answer(await forgetBrowsersNow(db, headers, signedIn.user.id));
     case "sign-in-again":
       throw redirectWithCookies(signInPathFor(TWO_FACTOR_SETTINGS_PATH), await signOut(auth, headers));
   }

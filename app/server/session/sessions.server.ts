@@ -4,6 +4,7 @@ import { type Database, toIsoString } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
+import { forgetTrustedBrowsers } from "../auth/two-factor.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /**
@@ -81,7 +82,8 @@ export async function revokeOtherSessions(
 
 /**
  * The new-device notice's "Sign out everywhere": ends every session of the
- * account (better-auth's own delete) and logs it. When this browser is
+ * account (better-auth's own delete), forgets the browsers trusted to skip
+ * two-step sign-in's code, and logs it. When this browser is
  * signed in to that account, its cookie is cleared too; a browser signed in
  * to another account keeps its own session.
  */
@@ -92,6 +94,7 @@ export async function signOutEverywhere(
 ): Promise<string[]> {
   const { internalAdapter } = await auth.$context;
   await internalAdapter.deleteUserSessions(userId);
+  await forgetTrustedBrowsers(db, userId);
   await recordActivity(db, { ...revokedBy(userId, headers), kind: "signed-out-everywhere" });
   if (thisBrowsersUser !== userId) return [];
   return (await auth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();
