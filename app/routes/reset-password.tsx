@@ -15,12 +15,13 @@ import {
   MAIL_TOKEN_PARAM,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  SIGN_IN_PATH,
   TWO_FACTOR_PATH,
 } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
-import { resetPasswordAndSignIn } from "~/server/auth/password-reset.server";
+import { type AfterReset, resetPasswordAndSignIn } from "~/server/auth/password-reset.server";
 import { getServices } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/reset-password";
@@ -43,8 +44,8 @@ type ActionData = {
   fieldError?: string;
   token?: string;
   removed?: RemovedWaysIn;
-  /** Where "Continue" goes: the dashboard, or the code of two-step sign-in. */
-  onward?: string;
+  /** Where "Continue" goes: the dashboard, two-step sign-in's code, or the sign-in page. */
+  onward?: AfterReset;
 };
 
 /**
@@ -61,12 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (outcome.ok) {
     const headers = withCookies(outcome.setCookie);
-    // With two-step sign-in, the code comes next (the mailbox alone is not enough).
-    const onward = outcome.secondStep ? TWO_FACTOR_PATH : DEFAULT_SIGNED_IN_PATH;
-    // The first proof of the mailbox removed ways in: say which before going on.
-    if (outcome.removed)
-      return data<ActionData>({ expired: false, removed: outcome.removed, onward }, { headers });
-    throw redirect(onward, { headers });
+    const onward = outcome.onward;
+    // The first proof of the mailbox removed ways in, or signing in must wait: say so before going on.
+    if (outcome.removed || onward === "sign-in")
+      return data<ActionData>({ expired: false, removed: outcome.removed ?? undefined, onward }, { headers });
+    throw redirect(AFTER_RESET[onward].path, { headers });
   }
   return data<ActionData>(
     {
@@ -78,26 +78,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** After the reset: where the browser goes, and what the page says when it shows what the reset removed. */
+const AFTER_RESET: Record<AfterReset, { path: string; description: string; label: string }> = {
+  dashboard: {
+    path: DEFAULT_SIGNED_IN_PATH,
+    description: "You are signed in on this device.",
+    label: "Continue to your dashboard",
+  },
+  code: {
+    // With two-step sign-in, the code comes next: the mailbox alone is not enough.
+    path: TWO_FACTOR_PATH,
+    description: "Enter the code from your authenticator app next.",
+    label: "Continue to the code",
+  },
+  "sign-in": {
+    path: SIGN_IN_PATH,
+    description: "Too many wrong codes were tried lately: sign in with it a little later.",
+    label: "Go to sign in",
+  },
+};
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
-  if (actionData?.removed) {
+  if (actionData?.removed || actionData?.onward === "sign-in") {
     return (
       <CenteredCard
         title="Your new password is set"
-        description={
-          actionData.onward === TWO_FACTOR_PATH
-            ? "Enter the code from your authenticator app next."
-            : "You are signed in on this device."
-        }
+        description={AFTER_RESET[actionData.onward ?? "dashboard"].description}
       >
-        <RemovedWaysInNotice removed={actionData.removed} />
+        {actionData.removed ? <RemovedWaysInNotice removed={actionData.removed} /> : null}
         <Button asChild>
-          {actionData.onward === TWO_FACTOR_PATH ? (
-            <PreloadLink to={TWO_FACTOR_PATH}>Continue to the code</PreloadLink>
-          ) : (
-            <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
-          )}
+          <PreloadLink to={AFTER_RESET[actionData.onward ?? "dashboard"].path}>
+            {AFTER_RESET[actionData.onward ?? "dashboard"].label}
+          </PreloadLink>
         </Button>
       </CenteredCard>
     );

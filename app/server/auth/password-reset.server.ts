@@ -2,10 +2,18 @@ import { isAPIError } from "better-auth/api";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import type { AppServices } from "../context.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
-import { newPassword as newPasswordRule, type PasswordSignIn, passwordSignIn } from "./credentials.server";
+import { retryAfterOf } from "../limits/rate-limit.server";
+import { newPassword as newPasswordRule, passwordSignIn } from "./credentials.server";
+
+/**
+ * Where the browser goes after a reset: signed in (`dashboard`), to two-step
+ * sign-in's code (`code`), or, when the account's failure budget is spent
+ * (wrong codes), to sign in later with the new password (`sign-in`).
+ */
+export type AfterReset = "dashboard" | "code" | "sign-in";
 
 export type ResetOutcome =
-  | ({ ok: true; removed: RemovedWaysIn | null } & PasswordSignIn)
+  | { ok: true; setCookie: string[]; onward: AfterReset; removed: RemovedWaysIn | null }
   | { ok: false; expired: boolean; fieldError?: string };
 
 const expired: ResetOutcome = { ok: false, expired: true };
@@ -44,12 +52,27 @@ export async function resetPasswordAndSignIn(
   const proof = await mail.proveMailbox(userId);
   const user = await mail.store().findUserById(userId);
   if (!user) return expired;
-  // Someone locked out by wrong passwords gets back in by resetting it.
-  await forgetPasswordFailures(await auth.$context, rateLimits.passwords, requestHeaders, {
-    email: user.email,
-    userId: user.id,
-  });
-  const signIn = await passwordSignIn(auth, { email: user.email, password: parsed.data }, requestHeaders);
+  // Someone locked out by wrong passwords gets back in by resetting it. Not
+  // with two-step sign-in: the budget also counts wrong codes, and the
+  // mailbox alone must not buy more guesses at them.
+  if (!(user as { twoFactorEnabled?: unknown }).twoFactorEnabled) {
+    await forgetPasswordFailures(await auth.$context, rateLimits.passwords, requestHeaders, {
+      email: user.email,
+      userId: user.id,
+    });
+  }
   const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : null;
-  return { ok: true, ...signIn, removed };
+  try {
+    const signIn = await passwordSignIn(auth, { email: user.email, password: parsed.data }, requestHeaders);
+    return {
+      ok: true,
+      setCookie: signIn.setCookie,
+      onward: signIn.secondStep ? "code" : "dashboard",
+      removed,
+    };
+  } catch (error) {
+    // The password is set; only signing in waits out the budget that wrong codes spent.
+    if (retryAfterOf(error) === null) throw error;
+    return { ok: true, setCookie: [], onward: "sign-in", removed };
+  }
 }
