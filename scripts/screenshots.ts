@@ -5,21 +5,34 @@
  * e.g. `npm run screenshots -- docs/screenshots dashboard check-inbox` for the README's.
  * The pages behind mailed links take their links from the server's outbox
  * (`OUTBOX_DIR`, default `data/outbox`: a server started without `SMTP_URL`).
+ * Two-step sign-in's states (`two-factor-…`, `second-step…`) are driven in
+ * the browser: a new account turns it on, a second browser sends its password.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, chromium, request as requestContext } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  chromium,
+  type Page,
+  request as requestContext,
+} from "@playwright/test";
 import { simpleParser } from "mailparser";
+import { Secret, TOTP } from "otpauth";
 import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
 
 const baseURL = process.env.BASE_URL ?? "http://localhost:3000";
 const origin = { Origin: new URL(baseURL).origin };
 const outboxDir = process.env.OUTBOX_DIR ?? "data/outbox";
 const [outDir = "test-results/screenshots", ...only] = process.argv.slice(2);
+/** Whether the command line asks for the page `name` (no names: every page). */
+const wanted = (name: string) => only.length === 0 || only.includes(name);
 const FIREFOX_USER_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
 
-const inOutbox = () => (existsSync(outboxDir) ? readdirSync(outboxDir) : []);
+/** The outbox's mails: a mail still being written is a `.partial` file, renamed to `.eml` once whole. */
+const inOutbox = () =>
+  existsSync(outboxDir) ? readdirSync(outboxDir).filter((name) => name.endsWith(".eml")) : [];
 const seen = new Set(inOutbox());
 
 /** The first new mail in the outbox to `to` whose text matches `pattern`: the match (waits up to 5 s). */
@@ -131,7 +144,7 @@ const pages: { name: string; path: string; signedIn?: boolean }[] = [
   ...(await mailedPages()),
   { name: "home-signed-in", path: "/", signedIn: true },
   { name: "dashboard", path: "/dashboard", signedIn: true },
-].filter((target) => only.length === 0 || only.includes(target.name));
+].filter((target) => wanted(target.name));
 const widths = [1280, 390];
 const schemes = ["light", "dark"] as const;
 const PHONE_USER_AGENT =
@@ -149,11 +162,72 @@ async function signUpWithHistory(request: APIRequestContext) {
   await phone.dispose();
 }
 
+/** Two-step sign-in's states, in the order `twoFactorStates` reaches them. */
+const TWO_FACTOR_STATES = [
+  "two-factor-off",
+  "two-factor-setup",
+  "two-factor-codes",
+  "two-factor-on",
+  "second-step",
+  "second-step-recovery",
+] as const;
+type TwoFactorState = (typeof TWO_FACTOR_STATES)[number];
+
+/**
+ * Two-step sign-in, turned on by a new account in `page`'s browser, fresh
+ * from signing up: its page off, setting up (the QR code and key), the
+ * recovery codes (only ever the answer to the confirming form post), on.
+ * Then the code step of a browser of `another` that sent the password, for
+ * the app's code and for a recovery code. `shoot` saves a page as `state`.
+ */
+async function twoFactorStates(
+  page: Page,
+  another: () => Promise<BrowserContext>,
+  shoot: (page: Page, state: TwoFactorState) => Promise<void>,
+) {
+  const account = newAccount();
+  await signUp(page.request, account);
+  await page.goto("/dashboard/two-factor");
+  await shoot(page, "two-factor-off");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByRole("img", { name: /QR code/ }).waitFor();
+  await shoot(page, "two-factor-setup");
+  const key = (await page.locator("code").textContent()) ?? "";
+  const app = new TOTP({ secret: Secret.fromBase32(key.replaceAll(" ", "")), digits: 6, period: 30 });
+  await page.getByLabel("Code from the app").fill(app.generate());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByRole("heading", { name: "Save your recovery codes" }).waitFor();
+  await shoot(page, "two-factor-codes");
+  await page.reload();
+  await shoot(page, "two-factor-on");
+
+  const other = await another();
+  const password = await other.request.post("/login", {
+    headers: origin,
+    form: { intent: "signin", email: account.email, password: account.password, redirect: "/dashboard" },
+    maxRedirects: 0,
+  });
+  const codeStep = new URL(password.headers().location ?? "/login/two-factor", baseURL);
+  const otherPage = await other.newPage();
+  await otherPage.goto(codeStep.href);
+  await shoot(otherPage, "second-step");
+  codeStep.searchParams.set("use", "recovery");
+  await otherPage.goto(codeStep.href);
+  await shoot(otherPage, "second-step-recovery");
+  await other.close();
+}
+
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   for (const colorScheme of schemes) {
-    const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
+    const newContext = () => browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
+    const shoot = async (page: Page, name: string) => {
+      const file = join(outDir, `${name}-${width}-${colorScheme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.info(file);
+    };
+    const context = await newContext();
     const page = await context.newPage();
     let signedIn = false;
     for (const target of pages) {
@@ -162,11 +236,16 @@ for (const width of widths) {
         signedIn = true;
       }
       await page.goto(target.path);
-      const file = join(outDir, `${target.name}-${width}-${colorScheme}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.info(file);
+      await shoot(page, target.name);
     }
     await context.close();
+    if (TWO_FACTOR_STATES.some(wanted)) {
+      const twoFactor = await newContext();
+      await twoFactorStates(await twoFactor.newPage(), newContext, async (shown, state) => {
+        if (wanted(state)) await shoot(shown, state);
+      });
+      await twoFactor.close();
+    }
   }
 }
 await browser.close();

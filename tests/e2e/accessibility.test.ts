@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { COLOR_MODE_STORAGE_KEY } from "~/lib/constants";
 import {
   newAccount,
@@ -11,6 +11,7 @@ import {
 import { makeUnverified } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
+import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 /** axe-core's findings, short enough to read in a failed test's output. */
 async function violationsOn(page: Page) {
@@ -22,6 +23,23 @@ async function violationsOn(page: Page) {
   }));
 }
 
+type ColorMode = "light" | "dark";
+
+/** Every page `target` (a page, or all of a browser's) opens from now on is in `mode`. */
+async function inColorMode(target: Pick<BrowserContext, "addInitScript">, mode: ColorMode) {
+  await target.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    COLOR_MODE_STORAGE_KEY,
+    mode,
+  ] as const);
+}
+
+/** The page as it is now, hydrated and in `mode`: axe finds nothing (`label` names it in a failure). */
+async function expectNoViolations(page: Page, mode: ColorMode, label: string) {
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveClass(mode);
+  expect(await violationsOn(page), label).toEqual([]);
+}
+
 // axe-core reads every node of a page, seconds each on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
 
@@ -31,11 +49,13 @@ const ERROR_PAGES = new Set(["/no/such/page", "/sign-out-everywhere", "/undo-ema
 /** What went wrong in the browser while a test ran: console errors, and requests that failed. */
 const problems = new WeakMap<Page, string[]>();
 
-// Every page these tests visit, signed in or out, in both modes: no console
-// error, no failed request (a 4xx/5xx answer or none at all), besides axe.
-test.beforeEach(({ page }) => {
+/**
+ * Watches `page` for what goes wrong in the browser: console errors, and
+ * requests that failed (a 4xx/5xx answer or none at all). Answers the list
+ * it fills.
+ */
+function watchForProblems(page: Page): string[] {
   const seen: string[] = [];
-  problems.set(page, seen);
   // A refused form post (a wrong password: 401) is an answer, not a failure; its URL is noted.
   const refusals = new Set<string>();
   const expected = (url: string) => ERROR_PAGES.has(new URL(url).pathname) || refusals.has(url);
@@ -53,19 +73,23 @@ test.beforeEach(({ page }) => {
     if (response.request().method() === "POST") refusals.add(response.url());
     else if (!expected(response.url())) seen.push(`${response.status()}: ${response.url()}`);
   });
+  return seen;
+}
+
+// Every page these tests visit, signed in or out, in both modes: no console
+// error, no failed request, besides axe.
+test.beforeEach(({ page }) => {
+  problems.set(page, watchForProblems(page));
 });
 
 test.afterEach(({ page }) => {
   expect(problems.get(page)).toEqual([]);
 });
 
-for (const mode of ["light", "dark"] as const) {
+for (const mode of ["light", "dark"] satisfies ColorMode[]) {
   test.describe(`${mode} mode`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-        COLOR_MODE_STORAGE_KEY,
-        mode,
-      ] as const);
+      await inColorMode(page, mode);
     });
 
     test("the landing, sign-in, create-account, forgot-password and 404 pages have no accessibility violations", async ({
@@ -73,9 +97,7 @@ for (const mode of ["light", "dark"] as const) {
     }) => {
       for (const path of ["/", "/login", "/login?mode=signup", "/forgot-password", "/no/such/page"]) {
         await page.goto(path);
-        await waitForHydration(page);
-        await expect(page.locator("html")).toHaveClass(mode);
-        expect(await violationsOn(page), path).toEqual([]);
+        await expectNoViolations(page, mode, path);
       }
       // A refused sign-in: its alert is readable too.
       await page.goto("/login");
@@ -105,9 +127,7 @@ for (const mode of ["light", "dark"] as const) {
       const verify = linkIn(await waitForMail(account.email, /^Confirm your email/), "/verify-email");
       for (const path of ["/forgot-password", reset, verify, "/sign-out-everywhere?token=no-longer-valid"]) {
         await page.goto(path);
-        await waitForHydration(page);
-        await expect(page.locator("html")).toHaveClass(mode);
-        expect(await violationsOn(page), path).toEqual([]);
+        await expectNoViolations(page, mode, path);
       }
     });
 
@@ -124,9 +144,7 @@ for (const mode of ["light", "dark"] as const) {
       const change = linkIn(await waitForMail(newEmail, /^Confirm your new email address/), "/change-email");
       for (const path of [change, "/undo-email-change?token=no-longer-valid"]) {
         await page.goto(path);
-        await waitForHydration(page);
-        await expect(page.locator("html")).toHaveClass(mode);
-        expect(await violationsOn(page), path).toEqual([]);
+        await expectNoViolations(page, mode, path);
       }
     });
 
@@ -134,9 +152,7 @@ for (const mode of ["light", "dark"] as const) {
       const checkInbox = (await startSignUpByRequest(page.request, newAccount())).headers().location ?? "";
       for (const path of [checkInbox, "/confirm-sign-up?id=no-longer-valid"]) {
         await page.goto(path);
-        await waitForHydration(page);
-        await expect(page.locator("html")).toHaveClass(mode);
-        expect(await violationsOn(page), path).toEqual([]);
+        await expectNoViolations(page, mode, path);
       }
     });
 
@@ -159,6 +175,44 @@ for (const mode of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Delete account…" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       expect(await violationsOn(page)).toEqual([]);
+    });
+
+    test("two-step sign-in's settings, in every state, and its code step have no accessibility violations", async ({
+      page,
+      browser,
+    }) => {
+      // Seven pages for axe, two sign-ins: more than the others.
+      test.slow();
+      const account = await openDashboardAs(page);
+      await turnOnTwoFactor(page, (state) =>
+        expectNoViolations(page, mode, `/dashboard/two-factor ${state}`),
+      );
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Turn off" })).toBeVisible();
+      await expectNoViolations(page, mode, "/dashboard/two-factor on");
+
+      // A second browser, its password sent: the code step, for the app's code and for a recovery code.
+      const { context, page: codeStep } = await passwordStepIn(browser, account);
+      await inColorMode(context, mode);
+      const seen = watchForProblems(codeStep);
+      const step = new URL(codeStep.url());
+      const recovery = new URLSearchParams(step.search);
+      recovery.set("use", "recovery");
+      for (const [path, field] of [
+        [`${step.pathname}${step.search}`, "Authenticator code"],
+        [`${step.pathname}?${recovery}`, "Recovery code"],
+      ] as const) {
+        await codeStep.goto(path);
+        await expect(codeStep.getByLabel(field)).toBeVisible();
+        await expectNoViolations(codeStep, mode, path);
+      }
+      // Its pending sign-in gone (too long, too many tries): "Sign in again".
+      await context.clearCookies({ name: /two_factor$/ });
+      await codeStep.goto(step.pathname + step.search);
+      await expect(codeStep.getByRole("link", { name: "Sign in again" })).toBeVisible();
+      await expectNoViolations(codeStep, mode, "/login/two-factor without a pending sign-in");
+      expect(seen).toEqual([]);
+      await context.close();
     });
   });
 }

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   newAccount,
   openDashboardAs,
@@ -14,6 +13,7 @@ import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { callbackFromProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../fixtures/passkeys";
+import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
 test.describe.configure({ timeout: 60_000 });
@@ -21,64 +21,11 @@ test.describe.configure({ timeout: 60_000 });
 const TURNED_ON_SUBJECT = /^Two-step sign-in was enabled on your React Starter account$/;
 const TURNED_OFF_SUBJECT = /^Two-step sign-in was disabled on your React Starter account$/;
 
-/**
- * The authenticator app: RFC 6238 from the key the page shows (the otpauth
- * library, not the app's code). The app accepts a code one step early (for
- * clocks that drift) and each code once, so `next` hands out this step's
- * code, then the next step's, never one twice.
- */
-function authenticator(key: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(key.replaceAll(" ", "")), digits: 6, period: 30 });
-  const used = new Set<number>();
-  return {
-    next() {
-      const now = Math.floor(Date.now() / 30_000);
-      const step = [now, now + 1].find((candidate) => !used.has(candidate));
-      if (step === undefined) throw new Error("a test needs at most two app codes per 30 seconds");
-      used.add(step);
-      return totp.generate({ timestamp: step * 30_000 });
-    },
-  };
-}
-
-type TwoFactorAccount = {
-  account: TestAccount;
-  app: ReturnType<typeof authenticator>;
-  recoveryCodes: string[];
-};
-
-/** From the dashboard: "Turn on", the QR code and key, the first code, then the recovery codes, read. */
-async function turnOnTwoFactor(page: Page): Promise<Omit<TwoFactorAccount, "account">> {
-  await page.getByRole("link", { name: "Turn on" }).click();
-  await expect(page.getByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeVisible();
-  await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
-  const key = (await page.locator("code").textContent()) ?? "";
-  expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
-  const app = authenticator(key);
-  await page.getByLabel("Code from the app").fill(app.next());
-  await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
-  const recoveryCodes = await page
-    .getByRole("list", { name: "Recovery codes" })
-    .getByRole("listitem")
-    .allTextContents();
-  return { app, recoveryCodes };
-}
+type TwoFactorAccount = TwoFactorOn & { account: TestAccount };
 
 async function accountWithTwoFactor(page: Page): Promise<TwoFactorAccount> {
   const account = await openDashboardAs(page);
   return { account, ...(await turnOnTwoFactor(page)) };
-}
-
-/** A browser of its own at the sign-in form, the password sent: it lands on the code step. */
-async function passwordStepIn(browser: Browser, account: TestAccount) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signInWithForm(page, account);
-  await expect(page).toHaveURL(/\/login\/two-factor\?redirect=/);
-  return { context, page };
 }
 
 /** The no-JavaScript sign-in: the password form post, then the code form post. */
