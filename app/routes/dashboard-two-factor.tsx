@@ -189,7 +189,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
             </CardContent>
           </Card>
         ) : null}
-        {enabled ? (
+        {justMade ? null : enabled ? (
           <>
             <CodeCard
               title="Recovery codes"

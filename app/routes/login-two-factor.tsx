@@ -26,8 +26,7 @@ export const headers = signInPageHeaders;
 
 const COPY: Record<CodeKind, { description: string; label: string; hint: string; other: string }> = {
   app: {
-    description:
-      "Your password was right. Enter the 6-digit code your authenticator app shows for this account.",
+    description: "One more step: enter the 6-digit code your authenticator app shows for this account.",
     label: "Authenticator code",
     hint: "A new code shows every 30 seconds.",
     other: "Use a recovery code instead",
