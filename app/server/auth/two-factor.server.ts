@@ -180,6 +180,9 @@ function returnPathOf(returned: unknown, baseURL: string): string {
   return url.origin === new URL(baseURL).origin ? `${url.pathname}${url.search}` : DEFAULT_SIGNED_IN_PATH;
 }
 
+/** Where a claimed attempt is kept between the hooks (better-auth copies the context between them). */
+const TICKET = "secondStepAttempt";
+
 /**
  * better-auth plugin: the app's rules around the second step.
  *
@@ -198,9 +201,6 @@ function returnPathOf(returned: unknown, baseURL: string): string {
  * It must come before `passwordAttemptLimits`, whose after-hook treats any
  * new session as a completed sign-in.
  */
-/** Where a claimed attempt is kept between the hooks (better-auth copies the context between them). */
-const TICKET = "secondStepAttempt";
-
 export function secondStepLimits(budget: FailureBudget, usedCode: (key: string) => Promise<RateLimitResult>) {
   /** Whose code this is: the signed-in person's (dashboard), else the pending sign-in's. */
   async function subjectOf(ctx: HookContext): Promise<{ userId: string; email: string } | null> {
