@@ -19,6 +19,7 @@ import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../fixtures/t
 test.describe.configure({ timeout: 60_000 });
 
 const TURNED_ON_SUBJECT = /^Two-step sign-in was enabled on your React Starter account$/;
+const RECOVERY_CODE_USED_SUBJECT = /^A recovery code was used to sign in on your React Starter account$/;
 const TURNED_OFF_SUBJECT = /^Two-step sign-in was disabled on your React Starter account$/;
 
 type TwoFactorAccount = TwoFactorOn & { account: TestAccount };
@@ -125,6 +126,9 @@ test("a lost phone: a recovery code signs in once and never twice, and another o
   await lost.page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(lost.page).toHaveURL("/dashboard");
   await expect(lost.page.getByText("9 recovery codes left")).toBeVisible();
+  // The owner is told a recovery code was used, with the way out if it was not them.
+  const told = await waitForMail(account.email, RECOVERY_CODE_USED_SUBJECT);
+  expect(told.text).toContain("Sign out everywhere");
 
   const again = await passwordStepIn(browser, account);
   await again.page.getByRole("link", { name: "Use a recovery code instead" }).click();

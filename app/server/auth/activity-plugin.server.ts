@@ -3,7 +3,7 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { ActivityKind } from "~/lib/activity";
 import type { Database } from "../../../db/schema";
-import type { SignInChange, SignInFacts } from "../mail/templates.server";
+import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 import {
   priorSignIns,
@@ -88,7 +88,7 @@ export function activityLog(
   /** Requests that created a user: the account created with it is the sign-up, not a link. */
   const createdAUser = new WeakSet<object>();
 
-  const recordChange = (userId: string, change: SignInChange, headers: Headers | undefined) =>
+  const recordChange = (userId: string, change: LoggedSignInChange, headers: Headers | undefined) =>
     recordSignInChange(kysely, userId, change, headers, onSignInChange);
 
   async function userIdOfEmail(email: unknown): Promise<string | null> {
@@ -133,10 +133,14 @@ export function activityLog(
       user &&
       new Date(session.createdAt).getTime() - new Date(user.createdAt).getTime() < NEW_USER_WINDOW_MS;
     await recordActivity(kysely, { ...entry, kind: isNewUser ? "sign-up" : "sign-in" });
+    const facts = { at: new Date(session.createdAt), browser, ip: entry.ip };
     if (prior.any && !prior.fromBrowser) {
       await recordActivity(kysely, { ...entry, kind: "new-device" });
-      await onNewDevice?.(session.userId, { at: new Date(session.createdAt), browser, ip: entry.ip });
+      await onNewDevice?.(session.userId, facts);
     }
+    // A recovery code is the way in of a lost phone, or of someone who found the codes: the owner is told.
+    if (method === "recovery-code")
+      await onSignInChange?.(session.userId, { kind: "recovery-code-used" }, facts);
   }
 
   async function onAccountCreated(

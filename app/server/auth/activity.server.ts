@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
 import { type Database, toIsoString } from "../../../db/schema";
-import type { SignInChange, SignInFacts } from "../mail/templates.server";
+import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 
 /** What happened, to whom, how and from where. */
@@ -57,7 +57,7 @@ export type SignInChangeNotifier = (
 export async function recordSignInChange(
   kysely: Kysely<Database>,
   userId: string,
-  change: SignInChange,
+  change: LoggedSignInChange,
   headers: Headers | undefined,
   notify?: SignInChangeNotifier,
 ): Promise<void> {

@@ -156,12 +156,17 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
 
 /** A change to how the account signs in, as the notice names it. */
 /** Changes to two-step sign-in: mailed like a change of a way in. */
-type TwoFactorChange = { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" };
+type TwoFactorChange =
+  | { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" }
+  | { kind: "recovery-code-used" };
 
 export type SignInChange =
   | { kind: "password-changed" | "password-set" | "passkey-added" | "passkey-removed" }
   | TwoFactorChange
   | { kind: "provider-linked" | "provider-unlinked"; providerId: string };
+
+/** The changes that are entries of the activity log too (a recovery code's use is only mailed: its sign-in is the entry). */
+export type LoggedSignInChange = Exclude<SignInChange, { kind: "recovery-code-used" }>;
 
 /** A change as the mail words it, the provider by its name ("GitHub"). */
 type NamedChange =
@@ -192,6 +197,8 @@ export function describeSignInChange(change: NamedChange): string {
       return "Two-step sign-in was disabled";
     case "recovery-codes-replaced":
       return "New recovery codes were made";
+    case "recovery-code-used":
+      return "A recovery code was used to sign in";
   }
 }
 
@@ -207,7 +214,11 @@ export function signInChangeMail(
     recipient,
     {
       subject: `${what} on your ${recipient.appName} account`,
-      headline: `${what} on your ${recipient.appName} account. This changes how the account can be signed in to.`,
+      headline: `${what} on your ${recipient.appName} account. ${
+        change.kind === "recovery-code-used"
+          ? "That code no longer works."
+          : "This changes how the account can be signed in to."
+      }`,
       closing: "If this was you, there is nothing to do.",
     },
     facts,
