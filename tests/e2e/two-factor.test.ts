@@ -262,24 +262,34 @@ test("changes to it need a recent sign-in and a current code; a stale sign-in is
   await expect(page.getByText("Two-step sign-in is off.")).toBeVisible();
 });
 
-test("a provider's sign-in asks for the code too, and a passkey's does not", async ({ page, browser }) => {
+test("a provider's sign-in asks for the code too (unless the browser is trusted), and a passkey's does not", async ({
+  page,
+  browser,
+}) => {
   const email = `provider.${Date.now()}@example.com`;
   await signInWithProviderByRequest(page.request, email);
   await page.goto("/dashboard");
   const { app } = await turnOnTwoFactor(page);
 
   const other = await browser.newContext();
-  const callback = await callbackFromProvider(other.request, { email });
-  const landed = await other.request.get(callback.href, { maxRedirects: 0 });
-  expect(landed.status()).toBe(302);
-  expect(landed.headers().location).toBe("/login/two-factor?redirect=/dashboard");
+  const signInWithProvider = async () => {
+    const callback = await callbackFromProvider(other.request, { email });
+    const landed = await other.request.get(callback.href, { maxRedirects: 0 });
+    expect(landed.status()).toBe(302);
+    return landed.headers().location;
+  };
+  expect(await signInWithProvider()).toBe("/login/two-factor?redirect=/dashboard");
   expect(await isSignedIn(other.request)).toBe(false);
   const code = await other.request.post("/login/two-factor", {
     headers: sameOrigin,
-    form: { code: app.next(), redirect: "/dashboard" },
+    form: { code: app.next(), trust: "on", redirect: "/dashboard" },
     maxRedirects: 0,
   });
   expect(code.status()).toBe(302);
+  expect(await isSignedIn(other.request)).toBe(true);
+  // Trusted, this browser's next provider sign-in skips the code.
+  await other.clearCookies({ name: /session_token$/ });
+  expect(await signInWithProvider()).toBe("/dashboard");
   expect(await isSignedIn(other.request)).toBe(true);
   await other.close();
 
