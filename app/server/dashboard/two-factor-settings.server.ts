@@ -38,6 +38,16 @@ import type { AppServices } from "../context.server";
 import { signOut } from "../session/session.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
 
+/** The activity entry and the owner's notice (with "Not you? Sign out everywhere") of a change to two-step sign-in. */
+function announce(
+  { db, mail }: Pick<AppServices, "db" | "mail">,
+  userId: string,
+  kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced",
+  headers: Headers,
+) {
+  return recordSignInChange(db, userId, { kind }, headers, mail.sendSignInChangeNotice);
+}
+
 /** A change that shows the new recovery codes, once. */
 export type WithRecoveryCodes = Outcome<{ message: string; setCookie?: string[]; recoveryCodes: string[] }>;
 
@@ -155,7 +165,7 @@ export async function confirmSetup(
   const checked = await checkCode(auth, headers, { kind: "app", code });
   if (!checked.ok) return checked;
   const recoveryCodes = await replaceCodes(auth, user.id);
-  await recordSignInChange(db, user.id, { kind: "two-factor-enabled" }, headers, mail.sendSignInChangeNotice);
+  await announce({ db, mail }, user.id, "two-factor-enabled", headers);
   return withCodes(done("Two-step sign-in is on.", checked.setCookie), recoveryCodes);
 }
 
@@ -186,13 +196,7 @@ export async function renewRecoveryCodes(
   const refusal = await withCurrentCode(auth, headers, session, code);
   if (refusal) return refusal;
   const recoveryCodes = await replaceCodes(auth, user.id);
-  await recordSignInChange(
-    db,
-    user.id,
-    { kind: "recovery-codes-replaced" },
-    headers,
-    mail.sendSignInChangeNotice,
-  );
+  await announce({ db, mail }, user.id, "recovery-codes-replaced", headers);
   return withCodes(done("New recovery codes are ready. The old ones no longer work."), recoveryCodes);
 }
 
@@ -209,13 +213,7 @@ export async function turnOff(
   await internalAdapter.updateUser(user.id, { twoFactorEnabled: false });
   await adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: user.id }] });
   await forgetTrustedBrowsers(db, user.id);
-  await recordSignInChange(
-    db,
-    user.id,
-    { kind: "two-factor-disabled" },
-    headers,
-    mail.sendSignInChangeNotice,
-  );
+  await announce({ db, mail }, user.id, "two-factor-disabled", headers);
   return done("Two-step sign-in is off. Signing in takes your password, a passkey or a provider again.");
 }
 
