@@ -28,7 +28,8 @@ const expired: ResetOutcome = { ok: false, expired: true };
  * the new-device notice when this browser is new to the account (or, when
  * the account has two-step sign-in, the step that asks for its code). Wrong
  * passwords counted against the account before are forgotten: following
- * the link proved who this is.
+ * the link proved who this is (unless the account has two-step sign-in,
+ * whose wrong codes count in the same budget).
  */
 export async function resetPasswordAndSignIn(
   { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
