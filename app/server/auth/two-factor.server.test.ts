@@ -2,7 +2,12 @@ import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, test } from "vitest";
 import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import type { AppServices } from "../context.server";
-import { confirmSetup, startSetup, twoFactorSettings } from "../dashboard/two-factor-settings.server";
+import {
+  confirmSetup,
+  runTwoFactorAction,
+  startSetup,
+  twoFactorSettings,
+} from "../dashboard/two-factor-settings.server";
 import { passwordSignIn } from "./credentials.server";
 import { checkCode } from "./second-step.server";
 import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./two-factor.server";
@@ -124,4 +129,21 @@ describe("two-step sign-in", () => {
     const answer = await checkCode(w.auth, browserHeaders(), { kind: "app", code: w.app.generate() });
     expect(answer).toMatchObject({ ok: false, status: 410 });
   });
+});
+
+test("Cancel during the setup drops the secret no code confirmed", async () => {
+  world = await authWithOneAccount();
+  const { auth, db, headers } = world;
+  const session = await auth.api.getSession({ headers });
+  if (!session) throw new Error("not signed in");
+  expect((await startSetup(auth, session)).ok).toBe(true);
+  const rows = () => db.kysely.selectFrom("twoFactor").select("userId").execute();
+  expect(await rows()).toHaveLength(1);
+  const cancel = new Request("http://localhost:3000/dashboard/two-factor", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "cancel" }),
+  });
+  const services = { auth, db: db.kysely } as unknown as AppServices;
+  await expect(runTwoFactorAction(services, cancel, session)).rejects.toBeInstanceOf(Response);
+  expect(await rows()).toHaveLength(0);
 });

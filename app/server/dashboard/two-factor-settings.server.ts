@@ -12,7 +12,6 @@ import {
   type TwoFactorSettings,
   type TwoFactorSummary,
 } from "~/lib/two-factor";
-import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
 import {
   done,
@@ -236,9 +235,16 @@ export async function twoFactorSummary(db: Kysely<Database>, userId: string): Pr
 }
 
 /** "Cancel" during the setup: the secret no code confirmed is dropped. */
-async function cancelSetup(db: Kysely<Database>, userId: string): Promise<void> {
-  const notVerified = isPostgres(db) ? false : 0;
-  await db.deleteFrom("twoFactor").where("userId", "=", userId).where("verified", "=", notVerified).execute();
+async function cancelSetup(auth: Auth, userId: string): Promise<void> {
+  // Through better-auth's adapter, like `startSetup`: it writes the flag each database's way.
+  const { adapter } = await auth.$context;
+  await adapter.deleteMany({
+    model: "twoFactor",
+    where: [
+      { field: "userId", value: userId },
+      { field: "verified", value: false },
+    ],
+  });
 }
 
 /**
@@ -274,7 +280,7 @@ export async function runTwoFactorAction(services: AppServices, request: Request
     case "confirm":
       return answer(await confirmSetup(services, headers, signedIn, code));
     case "cancel":
-      await cancelSetup(db, signedIn.user.id);
+      await cancelSetup(auth, signedIn.user.id);
       throw redirect(TWO_FACTOR_SETTINGS_PATH);
     case "renew-codes":
       return answer(await renewRecoveryCodes(services, headers, signedIn, code));
