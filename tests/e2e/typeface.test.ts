@@ -1,4 +1,5 @@
 import { expect, type Route, test } from "@playwright/test";
+import { OIDC_NAME } from "../fixtures/oidc";
 import { waitForHydration } from "../fixtures/page-state";
 
 for (const path of ["/", "/login"]) {
@@ -33,6 +34,10 @@ for (const path of ["/", "/login"]) {
       );
     // Compared once the page is whole: hydration (after the first paint) adds the password toggle.
     await waitForHydration(page);
+    // The provider buttons' code arrives on its own after hydration (clientLazy): wait for it too.
+    if (path === "/login") {
+      await expect(page.getByRole("button", { name: `Sign in with ${OIDC_NAME}` })).toBeVisible();
+    }
     const withFallback = await boxes();
     released = true;
     await Promise.all(held.map((route) => route.continue()));
