@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { appIcons } from "./vite/app-icons.ts";
 import { buildInfo } from "./vite/build-info.ts";
 import { clientChunks } from "./vite/client-chunks.ts";
+import { serverCompileCache } from "./vite/compile-cache.ts";
 import { iconComponents } from "./vite/icon-components.ts";
 import { nodeEntry } from "./vite/node-entry.ts";
 import { precompressAssets } from "./vite/precompress.ts";
@@ -45,5 +46,6 @@ export default defineConfig({
     clientChunks(),
     precompressAssets(),
     nodeEntry(),
+    serverCompileCache(),
   ],
 });

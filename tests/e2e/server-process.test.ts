@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { collectOutput } from "../fixtures/process-output";
 import { rawRequest } from "../fixtures/raw-http";
@@ -21,9 +21,7 @@ test.describe.configure({ mode: "serial" });
 test("starts with no configuration, keeps its data in ./data, and stops cleanly on SIGTERM", async () => {
   const cwd = freshDir("zero-config");
   const port = FIRST_PORT;
-  const tmp = join(cwd, "tmp");
-  mkdirSync(tmp);
-  const first = startServer(cwd, { PORT: port, TMPDIR: tmp });
+  const first = startServer(cwd, { PORT: port });
   await waitUntilListening(first);
   expect(first.output()).toContain("No AUTH_SECRET set: created a random one in data/auth-secret");
 
@@ -71,18 +69,41 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
   expect(await first.exited).toBe(0);
   expect(first.output()).toContain("Stopped.");
 
-  // V8 kept the compiled code of the modules it loaded, in the system's temporary folder.
-  const compileCache = join(tmp, "node-compile-cache");
-  // One folder for this Node version, a file for each module it compiled.
-  expect(readdirSync(compileCache, { recursive: true }).length).toBeGreaterThan(10);
-
   // A restart reuses the secret and the migrated database, and says nothing about secrets.
-  const second = startServer(cwd, { PORT: port, TMPDIR: tmp });
+  const second = startServer(cwd, { PORT: port });
   await waitUntilListening(second);
   expect(second.output()).not.toContain("AUTH_SECRET");
   expect((await fetch(`http://localhost:${port}/api/_auth/session`)).status).toBe(200);
   second.child.kill("SIGTERM");
   expect(await second.exited).toBe(0);
+});
+
+test("the build ships V8's compiled code: a new build's first start compiles none of its modules", async () => {
+  // One folder for this Node version, a file for each module of the server build.
+  const compileCache = resolve("build/server/compile-cache");
+  expect(readdirSync(compileCache, { recursive: true }).length).toBeGreaterThan(10);
+  // Node says, for each module, whether the cached code was used (on stderr, with this variable).
+  const server = startServer(freshDir("compile-cache"), {
+    PORT: SECOND_PORT,
+    AUTH_SECRET: "x".repeat(32),
+    NODE_DEBUG_NATIVE: "COMPILE_CACHE",
+  });
+  await waitUntilListening(server);
+  await stopServer(server);
+  const verdicts = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes("V8 code cache for ESM") && line.includes("/build/server/"));
+  // The app's own chunk, React's and the entry's graph: every one found and accepted.
+  expect(verdicts.some((line) => /\/build\/server\/app-[\w-]+\.js was accepted/.test(line))).toBe(true);
+  expect(verdicts.length).toBeGreaterThan(10);
+  expect(verdicts.filter((line) => !line.includes("was accepted"))).toEqual([]);
+  // Written by the build, not by a server started since: before the build's last file (the prerendered page).
+  const appEntry = /reading cache from (\S+) for ESM \S+\/build\/server\/app-[\w-]+\.js/.exec(
+    server.output(),
+  )?.[1];
+  expect(appEntry).toBeDefined();
+  expect(statSync(appEntry as string).mtimeMs).toBeLessThan(statSync("build/client/index.html").mtimeMs);
 });
 
 test("a bad setting stops the start with one line naming it", async () => {
