@@ -43,6 +43,10 @@ export function clientChunks(): Plugin {
             rolldownOptions: {
               optimization: { inlineConst: { mode: "all", pass: 2 } },
               output: {
+                // V8's explicit compile hint: compile every function of React and React Router
+                // while the file streams in, off the main thread, instead of each on its first
+                // call during hydration (about 50 ms less main-thread compiling on /login here).
+                postBanner: (chunk) => (chunk.name === "framework" ? "//# allFunctionsCalledOnLoad" : ""),
                 codeSplitting: {
                   groups: [
                     { name: "framework", test: FRAMEWORK, priority: 2 },

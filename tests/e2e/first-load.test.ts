@@ -41,6 +41,14 @@ test("a guest's first load of the landing page fetches none of the code that wai
   expect(scripts.filter((path) => LATER.test(path) || PROVIDER_CODE.test(path))).toEqual([]);
 });
 
+test("React and React Router come with V8's hint to compile them while they download", async ({ page }) => {
+  const scripts = await firstLoadScripts(page, "/");
+  const framework = scripts.find((path) => /\/assets\/framework-[\w-]+\.js$/.test(path)) ?? "";
+  const code = await (await page.request.get(framework)).text();
+  // The magic comment counts only as the file's first line.
+  expect(code.split("\n", 1)[0]).toBe("//# allFunctionsCalledOnLoad");
+});
+
 test("the sign-in page fetches the provider buttons' code because providers are configured", async ({
   page,
 }) => {
