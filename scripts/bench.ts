@@ -14,6 +14,7 @@ import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
 import { type BenchApp, rssMb, startNuxtPeer, startOurs } from "./bench/apps.ts";
 import { budgets } from "./bench/budgets.ts";
 import { loadInRounds, type Target } from "./bench/load.ts";
+import { median } from "./bench/median.ts";
 import { LOAD_MODES, type LoadMode, measurePagesInRounds } from "./bench/page-rounds.ts";
 
 const check = process.argv.includes("--check");
@@ -82,10 +83,19 @@ try {
   const throughput = await loadInRounds(targets, ROUNDS);
   const rssLoaded = Object.fromEntries(apps.map((app) => [app.name, rssMb(app.pid)]));
 
+  // Cold starts: the first one (a new build's first start) and more from nothing, in turn; the median.
+  const coldStarts = new Map(apps.map((app) => [app.name, [app.coldStartMs]]));
+  for (let round = 1; round < ROUNDS; round++) {
+    for (const app of apps) coldStarts.get(app.name)?.push(await app.coldStartAgain());
+  }
+  const coldStartMs = (app: BenchApp) => median(coldStarts.get(app.name) ?? []);
+
   const report = {
     date: new Date().toISOString(),
     machine: `${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.version}`,
-    coldStartMs: Object.fromEntries(apps.map((app) => [app.name, app.coldStartMs])),
+    coldStartMs: Object.fromEntries(
+      apps.map((app) => [app.name, { median: coldStartMs(app), runs: coldStarts.get(app.name) }]),
+    ),
     rssMb: { idle: rssIdle, afterLoad: rssLoaded },
     pages,
     throughput,
@@ -187,12 +197,12 @@ try {
   if (mineIdle > budgets.rssIdleMb) failures.push(`RSS idle ${mineIdle} MB > ${budgets.rssIdleMb}`);
   if (mineLoaded > budgets.rssLoadedMb)
     failures.push(`RSS after load ${mineLoaded} MB > ${budgets.rssLoadedMb}`);
-  if (ours.coldStartMs > budgets.coldStartMs)
-    failures.push(`cold start ${ours.coldStartMs} ms > ${budgets.coldStartMs}`);
+  if (coldStartMs(ours) > budgets.coldStartMs)
+    failures.push(`cold start ${coldStartMs(ours)} ms > ${budgets.coldStartMs}`);
   for (const [label, value, target] of [
     ["Idle RSS (MB)", (app: BenchApp) => rssIdle[app.name] ?? 0, `≤ ${budgets.rssIdleMb} MB`],
     ["RSS after load (MB)", (app: BenchApp) => rssLoaded[app.name] ?? 0, `≤ ${budgets.rssLoadedMb} MB`],
-    ["Cold start to first 200 (ms)", (app: BenchApp) => app.coldStartMs, `≤ ${budgets.coldStartMs} ms`],
+    ["Cold start to first 200 (ms)", coldStartMs, `≤ ${budgets.coldStartMs} ms`],
   ] as const) {
     comparisons[label] = {
       ours: value(ours),

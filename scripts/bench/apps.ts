@@ -19,6 +19,8 @@ export type BenchApp = {
   pid: number;
   /** From spawning Node to the first `200` of its cheapest route. */
   coldStartMs: number;
+  /** Starts another process of the same app from nothing (a fresh database for ours), and stops it: its cold start. */
+  coldStartAgain: () => Promise<number>;
   /** A signed-in visitor's Cookie header. */
   cookie: string;
   assetFile: AssetFiles;
@@ -56,23 +58,30 @@ async function spawnUntilAnswered(
   return { child, coldStartMs: Math.round(performance.now() - started) };
 }
 
+/** Starts a server, and stops it as soon as it has answered: its cold start. */
+async function coldStartOnly(start: () => Promise<{ child: ChildProcess; coldStartMs: number }>) {
+  const { child, coldStartMs } = await start();
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  await exited;
+  return coldStartMs;
+}
+
 /** Our production build (run `npm run build` first) with a fresh SQLite database, and a new account. */
 export async function startOurs(): Promise<BenchApp> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const launch = async (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), HOST: "127.0.0.1", APP_URL: base, DATA_DIR: dataDir };
+    const started = await spawnUntilAnswered(
+      serveArguments(),
+      { ...env, LOG_LEVEL: "warn", NODE_ENV: "production" },
+      `${base}/healthz`,
+    );
+    return { ...started, base };
+  };
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
-  const { child, coldStartMs } = await spawnUntilAnswered(
-    serveArguments(),
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-    },
-    `${base}/healthz`,
-  );
+  const { child, coldStartMs, base } = await launch(dataDir);
   const cookie = await createAccountThroughOutbox(
     { base, dataDir },
     { name: "Bench User", email: `bench-${Date.now()}@example.com`, password: "correct horse battery" },
@@ -82,6 +91,7 @@ export async function startOurs(): Promise<BenchApp> {
     base,
     pid: child.pid ?? 0,
     coldStartMs,
+    coldStartAgain: () => coldStartOnly(() => launch()),
     cookie,
     assetFile: (path) => (path.startsWith("/assets/") ? `build/client${path}` : undefined),
     stop: () => child.kill("SIGTERM"),
@@ -95,18 +105,22 @@ export async function startOurs(): Promise<BenchApp> {
 export async function startNuxtPeer(dir: string): Promise<BenchApp> {
   const entry = join(dir, ".output/server/index.mjs");
   if (!existsSync(entry)) throw new Error(`no Nuxt peer build at ${entry}: see README, Performance`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child, coldStartMs } = await spawnUntilAnswered(
-    [entry],
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      NUXT_SESSION_PASSWORD: "bench-only-session-password-at-least-32-chars",
-    },
-    `${base}/api/_auth/session`,
-  );
+  const launch = async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const started = await spawnUntilAnswered(
+      [entry],
+      {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        NUXT_SESSION_PASSWORD: "bench-only-session-password-at-least-32-chars",
+      },
+      `${base}/api/_auth/session`,
+    );
+    return { ...started, base };
+  };
+  const { child, coldStartMs, base } = await launch();
   const signIn = await fetch(`${base}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -119,6 +133,7 @@ export async function startNuxtPeer(dir: string): Promise<BenchApp> {
     base,
     pid: child.pid ?? 0,
     coldStartMs,
+    coldStartAgain: () => coldStartOnly(launch),
     cookie: signIn.headers
       .getSetCookie()
       .map((cookie) => cookie.split(";")[0])
