@@ -131,9 +131,11 @@ async function createProductionListener() {
   };
 }
 
-// At build time: compile the server build once into the cache, and stop (no server, no database).
+// At build time (vite/compile-cache.ts): compile what a start compiles, the server build and
+// the modules it loads while starting, into the cache; then stop without listening.
 if (process.argv.includes("--fill-compile-cache")) {
-  await loadServerBuild();
+  const app = await start(loadServerBuild);
+  await app.close();
   flushCompileCache();
   process.exit(0);
 }
