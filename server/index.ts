@@ -108,8 +108,8 @@ async function createDevListener() {
  * start skips compiling better-auth, React and the rest, about half of the
  * module loading time. The build fills it (`--fill-compile-cache`,
  * vite/compile-cache.ts), so even a new build's first start finds it; it
- * travels with the folder (portable). A folder the process cannot write to
- * is still read.
+ * travels with the folder (portable). Node keeps one cache per Node version
+ * and user id; a folder the process cannot write to is still read.
  */
 async function loadServerBuild(): Promise<ServerModule> {
   enableCompileCache({
