@@ -32,14 +32,23 @@ export function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+type Started = { child: ChildProcess; coldStartMs: number; base: string };
+
+/**
+ * Starts Node with `args` on a free loopback port (`env` made for that port
+ * and its base URL) and times it until `readyPath` answers `200`.
+ */
 async function spawnUntilAnswered(
   args: string[],
-  env: Record<string, string>,
-  readyUrl: string,
-): Promise<{ child: ChildProcess; coldStartMs: number }> {
+  env: (port: number, base: string) => Record<string, string>,
+  readyPath: string,
+): Promise<Started> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const readyUrl = `${base}${readyPath}`;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env(port, base) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
@@ -55,11 +64,11 @@ async function spawnUntilAnswered(
     }
     await new Promise((next) => setTimeout(next, 5));
   }
-  return { child, coldStartMs: Math.round(performance.now() - started) };
+  return { child, coldStartMs: Math.round(performance.now() - started), base };
 }
 
 /** Starts a server, and stops it as soon as it has answered: its cold start. */
-async function coldStartOnly(start: () => Promise<{ child: ChildProcess; coldStartMs: number }>) {
+async function coldStartOnly(start: () => Promise<Started>) {
   const { child, coldStartMs } = await start();
   const exited = new Promise((done) => child.once("exit", done));
   child.kill("SIGTERM");
@@ -69,17 +78,19 @@ async function coldStartOnly(start: () => Promise<{ child: ChildProcess; coldSta
 
 /** Our production build (run `npm run build` first) with a fresh SQLite database, and a new account. */
 export async function startOurs(): Promise<BenchApp> {
-  const launch = async (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: "127.0.0.1", APP_URL: base, DATA_DIR: dataDir };
-    const started = await spawnUntilAnswered(
+  const launch = (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) =>
+    spawnUntilAnswered(
       serveArguments(),
-      { ...env, LOG_LEVEL: "warn", NODE_ENV: "production" },
-      `${base}/healthz`,
+      (port, base) => ({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: base,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+      }),
+      "/healthz",
     );
-    return { ...started, base };
-  };
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   const { child, coldStartMs, base } = await launch(dataDir);
   const cookie = await createAccountThroughOutbox(
@@ -105,21 +116,17 @@ export async function startOurs(): Promise<BenchApp> {
 export async function startNuxtPeer(dir: string): Promise<BenchApp> {
   const entry = join(dir, ".output/server/index.mjs");
   if (!existsSync(entry)) throw new Error(`no Nuxt peer build at ${entry}: see README, Performance`);
-  const launch = async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const started = await spawnUntilAnswered(
+  const launch = () =>
+    spawnUntilAnswered(
       [entry],
-      {
+      (port) => ({
         PORT: String(port),
         HOST: "127.0.0.1",
         NODE_ENV: "production",
         NUXT_SESSION_PASSWORD: "bench-only-session-password-at-least-32-chars",
-      },
-      `${base}/api/_auth/session`,
+      }),
+      "/api/_auth/session",
     );
-    return { ...started, base };
-  };
   const { child, coldStartMs, base } = await launch();
   const signIn = await fetch(`${base}/api/login`, {
     method: "POST",
