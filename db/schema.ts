@@ -31,6 +31,10 @@ export interface UserTable {
   emailChangedAt: Timestamp | null;
   /** Whether sign-in asks for an authenticator code (0008-two-factor.ts). */
   twoFactorEnabled: FlagOrFalse;
+  /** Raised by every change of the address or of how the account is secured; mailed links carry it (0009). */
+  securityStamp: Generated<number>;
+  /** The id of the email change waiting for its link, or null (0009-mailed-link-state.ts). */
+  pendingEmailChange: string | null;
 }
 
 /** better-auth's sessions; `token` is the cookie's value. */
@@ -139,6 +143,8 @@ export interface PendingSignUpTable {
   redirectTo: string;
   expiresAt: Timestamp;
   createdAt: Timestamp;
+  /** HMAC of the asking browser's cookie (0009-mailed-link-state.ts); null for older requests. */
+  requesterHash: string | null;
 }
 
 /** The one row `/readyz` writes (0006-readiness-probe.ts). */
@@ -182,6 +188,8 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     updatedAt: true,
     emailChangedAt: true,
     twoFactorEnabled: true,
+    securityStamp: true,
+    pendingEmailChange: true,
   },
   session: {
     id: true,
@@ -261,6 +269,7 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     redirectTo: true,
     expiresAt: true,
     createdAt: true,
+    requesterHash: true,
   },
   readinessProbe: { id: true, checkedAt: true },
   twoFactor: {

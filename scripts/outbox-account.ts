@@ -34,13 +34,24 @@ export async function until(condition: () => boolean | Promise<boolean>, ms: num
 }
 
 /** A same-origin form post, as the browser sends one without JavaScript; redirects are not followed. */
-export const postForm = (base: string, path: string, fields: Record<string, string>) =>
+export const postForm = (base: string, path: string, fields: Record<string, string>, cookie = "") =>
   fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields),
   });
+
+/** The `Cookie` header for the cookies a response set. */
+const cookieHeaderOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 
 /**
  * Creates an account through the no-JavaScript form posts, email first, with
@@ -54,10 +65,13 @@ export async function createAccountThroughOutbox(
   const id = new URL(started.headers.get("location") ?? "", server.base).searchParams.get("id") ?? "";
   await until(() => Boolean(codeInOutbox(server.dataDir, account.email)), 10_000);
   const code = codeInOutbox(server.dataDir, account.email) ?? "";
-  const confirmed = await postForm(server.base, "/confirm-sign-up", { intent: "confirm", id, code });
+  // As the browser that asked: its sign-up cookie goes along.
+  const confirmed = await postForm(
+    server.base,
+    "/confirm-sign-up",
+    { intent: "confirm", id, code },
+    cookieHeaderOf(started),
+  );
   if (confirmed.status !== 302) throw new Error(`could not create an account (${confirmed.status})`);
-  return confirmed.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  return cookieHeaderOf(confirmed);
 }

@@ -6,13 +6,18 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Refuses state-changing requests that a browser sent from another site.
  * Browsers attach `Origin` to every cross-origin POST/PUT/PATCH/DELETE, and
  * `Sec-Fetch-Site` to every request; a request with neither comes from a
- * non-browser client, which cookies-based CSRF cannot involve.
+ * non-browser client, which cookies-based CSRF cannot involve. A page with
+ * `Referrer-Policy: no-referrer` (a mailed link's) posts its own form with
+ * `Origin: null`; the browser's `Sec-Fetch-Site: same-origin`, which no page
+ * can set, tells it from a sandboxed frame or another site's page, whose
+ * requests are `cross-site`.
  */
 export function isCrossSiteRequest(request: Request, appOrigin: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.get("origin");
-  if (origin !== null) return origin !== appOrigin;
   const site = request.headers.get("sec-fetch-site");
+  if (origin === "null" && site === "same-origin") return false;
+  if (origin !== null) return origin !== appOrigin;
   return site !== null && site !== "same-origin" && site !== "none";
 }
 

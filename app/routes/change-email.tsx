@@ -7,9 +7,8 @@ import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { readForm, text } from "~/server/action-kit.server";
 import { requestOrigin } from "~/server/auth/activity.server";
-import { confirmEmailChange } from "~/server/auth/email-change.server";
+import { changeLinkState, confirmEmailChange } from "~/server/auth/email-change.server";
 import { getServices, sessionContext } from "~/server/context.server";
-import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/change-email";
 
 export const handle = { title: "Confirm your new email address" };
@@ -18,13 +17,19 @@ export const headers = mailLinkPageHeaders;
 
 /**
  * The link mailed to the new address of an email change. Opening it changes
- * nothing (mail scanners open links too): the page asks for one click,
- * whose post makes the change. It works on any device, signed in or not.
+ * nothing (mail scanners open links too): in a browser signed in to the
+ * account that asked, the page asks for one click, whose post makes the
+ * change; in any other browser it asks to sign in first, so whoever reads
+ * the mailbox cannot complete a move someone else asked for.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return openMailedLink(request, getServices(context).mail, "change-email", {
-    signedIn: context.get(sessionContext) !== null,
-  });
+  const { mail } = getServices(context);
+  const session = context.get(sessionContext);
+  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM);
+  const link = await changeLinkState(mail, token, session?.user.id ?? null);
+  // After a successful post the link is used up: the page shows the action's answer, with its status.
+  const status = link === null && request.method === "GET" ? 400 : 200;
+  return data({ token: link === "ready" ? token : null, link, signedIn: session !== null }, { status });
 }
 
 /** Uses the link up and moves the account to the address that answered (`confirmEmailChange`). */
@@ -32,13 +37,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { mail } = getServices(context);
   const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text });
   const facts = { at: new Date(), ...requestOrigin(request.headers) };
-  const moved = await confirmEmailChange(mail, form[MAIL_TOKEN_PARAM], facts);
-  if (!moved) return data({ email: null }, { status: 400 });
-  return data({ email: moved.email });
+  const userId = context.get(sessionContext)?.user.id ?? null;
+  const confirmed = await confirmEmailChange(mail, form[MAIL_TOKEN_PARAM], userId, facts);
+  if (!confirmed) return data({ email: null, signInFirst: false }, { status: 400 });
+  if ("signInFirst" in confirmed) return data({ email: null, signInFirst: true }, { status: 403 });
+  return data({ email: confirmed.moved.to, signInFirst: false });
 }
 
 export default function ChangeEmail({ loaderData, actionData }: Route.ComponentProps) {
   const onward = <OnwardButton signedIn={loaderData.signedIn} />;
+  if (loaderData.link === "sign-in-first" || actionData?.signInFirst) {
+    return (
+      <CenteredCard
+        title="Sign in to finish"
+        description="This link finishes an email change only in a browser signed in to the account that asked for it."
+      >
+        <p className="text-sm">
+          Open the link in the browser where you asked for the change, or sign in to that account here, then
+          open the link in the mail again. If you did not ask to use this address for an account, ignore the
+          mail: nothing changes.
+        </p>
+        {onward}
+      </CenteredCard>
+    );
+  }
   if (actionData?.email) {
     return (
       <CenteredCard

@@ -2,17 +2,27 @@ import { isAPIError } from "better-auth/api";
 import { data, Form } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { FormField } from "~/components/form-field";
+import { PasswordField } from "~/components/password-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import { SIGN_IN_PATH, SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_PATH,
+  SIGN_UP_CODE_DIGITS,
+  SIGN_UP_CODE_SECONDS,
+  SIGN_UP_CODE_TRIES,
+} from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
+import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/server/auth/credentials.server";
 import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/auth/sign-up.server";
-import { getServices } from "~/server/context.server";
+import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
+import { type AppServices, getServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/confirm-sign-up";
 
@@ -23,24 +33,42 @@ export const headers = mailLinkPageHeaders;
 
 const START_AGAIN = `${SIGN_IN_PATH}?mode=signup`;
 
+/** The hash of the browser that asks, when it holds a sign-up cookie (sign-up-browser.server.ts). */
+async function requesterHashOfRequest({ env, auth }: AppServices, request: Request) {
+  const id = await signUpBrowser({ ...env, secret: (await auth.$context).secret }).idOf(request);
+  return id ? requesterHashOf(id) : null;
+}
+
 /**
  * "Check your inbox", after "Create account": the request `?id=` names,
  * and the code when the mailed link brought it. Opening it creates nothing:
- * only the form's post does.
+ * only the form's post does. In a browser other than the one that asked,
+ * the form also asks for a name and password: whoever asked may not be the
+ * mailbox's owner, so what they chose is not used.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
   const url = new URL(request.url);
-  const pending = await findPendingSignUp(getServices(context).db, url.searchParams.get("id"));
+  const requester = await requesterHashOfRequest(services, request);
+  const pending = await findPendingSignUp(services.db, url.searchParams.get("id"), requester);
   return { pending, code: codeFrom(url.searchParams.get("code")) ?? "" };
 }
 
-type ActionData = { message?: string; fieldError?: string; notice?: string; expired?: boolean };
+type ActionData = {
+  message?: string;
+  fieldError?: string;
+  fieldErrors?: FieldErrors;
+  values?: { name?: string };
+  notice?: string;
+  expired?: boolean;
+};
 
 /** `confirm`: the code creates the account and signs this browser in. `resend`: a new code, mailed. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const form = await readForm(request, { id: text, intent: text, code: text });
-  const pending = await findPendingSignUp(services.db, form.id);
+  const form = await readForm(request, { id: text, intent: text, code: text, name: text, password: text });
+  const requesterHash = await requesterHashOfRequest(services, request);
+  const pending = await findPendingSignUp(services.db, form.id, requesterHash);
   if (!pending) return data<ActionData>({ expired: true }, { status: 400 });
   const ip = await services.rateLimits.ip(clientIpOf(request));
   const resend = form.intent === "resend";
@@ -57,25 +85,45 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ notice: `We sent a new code to ${pending.email}.` });
   }
   const code = codeFrom(form.code);
-  if (!code) {
+  // Another browser than the one that asked chooses the name and password here, with the sign-up rules.
+  const chosen = pending.fromThisBrowser
+    ? null
+    : signUpSchema.safeParse({ name: form.name, email: pending.email, password: form.password });
+  if (!code || (chosen && !chosen.success)) {
     return data<ActionData>(
-      { fieldError: `Enter the ${SIGN_UP_CODE_DIGITS}-digit code from the mail.` },
+      {
+        fieldError: code ? undefined : `Enter the ${SIGN_UP_CODE_DIGITS}-digit code from the mail.`,
+        fieldErrors: chosen && !chosen.success ? fieldErrorsOf(chosen.error) : undefined,
+        values: { name: form.name },
+      },
       { status: 400 },
     );
   }
   try {
     const { response, headers } = await services.auth.api.confirmSignUp({
-      body: { id: pending.id, code },
+      body: {
+        id: pending.id,
+        code,
+        requesterHash,
+        chosenHere: chosen?.success ? { name: chosen.data.name, password: chosen.data.password } : undefined,
+      },
       headers: request.headers,
       returnHeaders: true,
     });
     throw redirectWithCookies(safeRedirect(response.redirectTo), headers.getSetCookie());
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    if (error.body?.code === "TOO_MANY_WRONG_CODES") {
+      const message = "Too many wrong codes were tried on this site just now. Try again in a few minutes.";
+      return data<ActionData>(
+        { message, values: { name: form.name } },
+        { status: 429, headers: { "Retry-After": "60" } },
+      );
+    }
     if (error.body?.code !== "WRONG_CODE") return data<ActionData>({ expired: true }, { status: 400 });
     const left = Number(error.message);
     const fieldError = `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`;
-    return data<ActionData>({ fieldError }, { status: 400 });
+    return data<ActionData>({ fieldError, values: { name: form.name } }, { status: 400 });
   }
 }
 
@@ -101,8 +149,10 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
       description={
         <>
           We sent a {SIGN_UP_CODE_DIGITS}-digit code to{" "}
-          <strong className="break-words font-medium text-foreground">{pending.email}</strong>. Enter it here,
-          or follow the link in the mail, to create your account.
+          <strong className="break-words font-medium text-foreground">{pending.email}</strong>.{" "}
+          {pending.fromThisBrowser
+            ? "Enter it here, or follow the link in the mail, to create your account."
+            : "This browser did not ask for the account: choose your name and password here to create it."}
         </>
       }
     >
@@ -126,6 +176,30 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
           hint={`The ${SIGN_UP_CODE_DIGITS} digits in the mail; it works for ${SIGN_UP_CODE_SECONDS / 60} minutes.`}
           className="font-mono text-lg tracking-[0.3em]"
         />
+        {pending.fromThisBrowser ? null : (
+          <>
+            <FormField
+              label="Name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={actionData?.values?.name}
+              error={actionData?.fieldErrors?.name}
+            />
+            <input hidden readOnly autoComplete="username" value={pending.email} />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
+              error={actionData?.fieldErrors?.password}
+              hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+            />
+          </>
+        )}
         <SubmitButton busy={busy} size="lg" className="w-full" name="intent" value="confirm">
           Create account
         </SubmitButton>

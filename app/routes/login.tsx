@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { data, Form, redirect, useSearchParams } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import { AuthSplitLayout } from "~/components/auth-split-layout";
 import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
@@ -22,6 +22,7 @@ import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
+import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import { startOAuthSignIn } from "~/server/providers/oauth.server";
@@ -113,10 +114,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await refuseWhenLimited(services, request, { mode, values });
   if (refused) return refused;
   const input = { name: form.name, email: form.email, password: form.password };
-  const result =
+  // A sign-up belongs to this browser: only here does the code apply the password chosen here.
+  const browser =
     mode === "signup"
-      ? await startSignUp(services, input, safeRedirect(redirectTo))
-      : await signInWithPassword(auth, input, request.headers);
+      ? await signUpBrowser({ ...services.env, secret: (await auth.$context).secret }).claim(request)
+      : null;
+  const result = browser
+    ? await startSignUp(services, input, {
+        redirectTo: safeRedirect(redirectTo),
+        requesterHash: requesterHashOf(browser.id),
+      })
+    : await signInWithPassword(auth, input, request.headers);
   if (!result.ok) {
     return respond<ActionData>(result, {
       mode,
@@ -126,7 +134,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // A sign-up goes on to "Check your inbox"; a sign-in to where it was going.
-  if ("id" in result) throw redirect(`${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`);
+  if ("id" in result) {
+    const confirmPage = `${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`;
+    throw redirectWithCookies(confirmPage, browser ? [browser.setCookie] : []);
+  }
   // Two-step sign-in: the code comes next, then where it was going.
   const onward = safeRedirect(redirectTo);
   if (result.secondStep) throw redirectWithCookies(secondStepPath(onward), result.setCookie);

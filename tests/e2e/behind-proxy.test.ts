@@ -9,7 +9,7 @@ const PUBLIC_URL = "https://app.example.test";
  * plain HTTP to the app, the public host in `Host`, the browser's `Origin`
  * of the https site.
  */
-function forwardedFormPost(port: number, form: Record<string, string>, path = "/login") {
+function forwardedFormPost(port: number, form: Record<string, string>, path = "/login", cookie = "") {
   const body = new URLSearchParams(form).toString();
   return rawRequest(
     port,
@@ -20,6 +20,7 @@ function forwardedFormPost(port: number, form: Record<string, string>, path = "/
       "X-Forwarded-For: 203.0.113.7",
       "X-Forwarded-Proto: https",
       "Content-Type: application/x-www-form-urlencoded",
+      ...(cookie ? [`Cookie: ${cookie}`] : []),
       `Content-Length: ${Buffer.byteLength(body)}`,
       "Connection: close",
       "",
@@ -45,7 +46,15 @@ test("behind a TLS-terminating proxy, the sign-up and sign-in forms work (React 
       .poll(() => signUpCodeInOutbox(dataDir, account.email))
       .not.toBe("")
       .then(() => signUpCodeInOutbox(dataDir, account.email));
-    const signUp = await forwardedFormPost(Number(port), { intent: "confirm", id, code }, "/confirm-sign-up");
+    // Over HTTPS the browser that asked is named by a `__Host-` cookie.
+    const browser = /\r\nset-cookie: (__Host-sign_up=[^;]+);[^\r]*Secure/i.exec(started.head)?.[1] ?? "";
+    expect(browser).not.toBe("");
+    const signUp = await forwardedFormPost(
+      Number(port),
+      { intent: "confirm", id, code },
+      "/confirm-sign-up",
+      browser,
+    );
     expect(signUp.status, signUp.body).toBe(302);
     expect(signUp.head).toMatch(/\r\nset-cookie: __Secure-better-auth\.session_token=/i);
 

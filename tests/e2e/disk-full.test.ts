@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { closeSync, openSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { confirmFromOutbox, cookieHeaderOf, pendingIdOf, postForm } from "../fixtures/no-js-forms";
+import { confirmFromOutbox, cookieHeaderOf, postForm } from "../fixtures/no-js-forms";
 import { freshDir, launchApp, portFor, signUpCodeInOutbox, stopServer } from "../fixtures/server-process";
 
 /**
@@ -37,7 +37,7 @@ test("a full disk answers 503 (never 4xx or 500), writes nothing half-way, and r
   try {
     const email = "roomy@example.com";
     const started = await postForm(base, { intent: "signup", name: "Disk Test", email, password });
-    const cookie = cookieHeaderOf(await confirmFromOutbox(base, dataDir, email, pendingIdOf(started)));
+    const cookie = cookieHeaderOf(await confirmFromOutbox(base, dataDir, email, started));
 
     const filler = fill(dataDir);
     const late = "late@example.com";
@@ -63,7 +63,7 @@ test("a full disk answers 503 (never 4xx or 500), writes nothing half-way, and r
     expect(signUpCodeInOutbox(dataDir, late)).toBe("");
     const again = await postForm(base, { intent: "signup", name: "Late Comer", email: late, password });
     expect(again.status).toBe(302);
-    const confirmed = await confirmFromOutbox(base, dataDir, late, pendingIdOf(again));
+    const confirmed = await confirmFromOutbox(base, dataDir, late, again);
     expect(confirmed.headers.get("location")).toBe("/dashboard");
     expect((await postForm(base, { intent: "signin", email, password })).status).toBe(302);
   } finally {

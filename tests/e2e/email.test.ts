@@ -81,7 +81,7 @@ test("password reset from /login: signed in with the new password, the old one r
   const opened = await page.goto(link);
   await expect(page).toHaveTitle("Choose a new password | React Starter");
   // The page's own Referrer-Policy wins over the app's default; the token leaves the address bar.
-  expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
   expect(opened?.headers()["cache-control"]).toBe("no-store");
   await waitForHydration(page);
   await expect(page).toHaveURL("/reset-password");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { mailAppEnv } from "../fixtures/mail-env";
 import { mailsTo, waitForMail } from "../fixtures/mailbox";
-import { confirmFromOutbox, cookieHeaderOf, pendingIdOf, postForm } from "../fixtures/no-js-forms";
+import { confirmFromOutbox, cookieHeaderOf, postForm } from "../fixtures/no-js-forms";
 import { freshDir, launchApp, portFor } from "../fixtures/server-process";
 
 test.describe.configure({ mode: "serial" });
@@ -38,14 +38,14 @@ test("every sign-up that was answered survives kill -9: its code goes out and cr
   const first = await launchApp(port, dataDir, { LOG_LEVEL: "warn" });
 
   const answered: string[] = [];
-  const pendingIds = new Map<string, string>();
+  const started = new Map<string, Response>();
   const attempts = Array.from({ length: 150 }, (_, index) => `crash-${index}@example.com`);
   const burst = attempts.map(async (email) => {
     try {
       const response = await postForm(base, { intent: "signup", name: "Crash Test", email, password });
       if (response.status === 302) {
         answered.push(email);
-        pendingIds.set(email, pendingIdOf(response));
+        started.set(email, response);
       }
     } catch {
       // Cut off by the kill: not answered, so not promised.
@@ -68,7 +68,7 @@ test("every sign-up that was answered survives kill -9: its code goes out and cr
       .toEqual([]);
     // …and its code creates the account, which then signs in.
     for (const email of answered) {
-      const confirmed = await confirmFromOutbox(base, dataDir, email, pendingIds.get(email) ?? "");
+      const confirmed = await confirmFromOutbox(base, dataDir, email, started.get(email) as Response);
       expect(confirmed.status, email).toBe(302);
     }
     for (const email of answered.slice(0, 5)) {
@@ -191,7 +191,7 @@ test("a locked database answers 503 within 5 s, signs nobody out, and recovers b
   try {
     const email = "locked@example.com";
     const started = await postForm(base, { intent: "signup", name: "Lock Test", email, password });
-    const signUp = await confirmFromOutbox(base, dataDir, email, pendingIdOf(started));
+    const signUp = await confirmFromOutbox(base, dataDir, email, started);
     const cookie = cookieHeaderOf(signUp);
 
     const lock = holdWriteLock(join(dataDir, "app.db"));

@@ -139,18 +139,19 @@ export async function signInWithPassword(
  * limit, then `requestSignUp` stores the request and mails the code (or,
  * for a taken address, a notice to its owner). Nothing is created yet, and
  * the answer does not tell whether the address has an account. `redirectTo`
- * is where the new account lands once the code comes back.
+ * is where the new account lands once the code comes back; `requesterHash`
+ * names the browser that asked (sign-up-browser.server.ts).
  */
 export async function startSignUp(
   { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
   raw: Record<string, unknown>,
-  redirectTo: string,
+  { redirectTo, requesterHash }: { redirectTo: string; requesterHash: string },
 ): Promise<Outcome<{ id: string }>> {
   const parsed = signUpSchema.safeParse(raw);
   if (!parsed.success) return invalidInput(parsed.error);
   const refusal = overLimit(await rateLimits.address("sign-up", parsed.data.email), "sign-up attempts");
   if (refusal) return refusal;
   const { secret } = await auth.$context;
-  const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo });
+  const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo, requesterHash });
   return { ok: true, id };
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { z } from "zod";
 import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, type Refusal, refused } from "../action-kit.server";
@@ -8,10 +10,17 @@ import { recordActivity } from "./activity.server";
 
 /**
  * Changing the email address, in three steps: the dashboard asks (a link
- * goes to the new address), the new mailbox answers (the change is made,
- * and the old address is told, with an undo link), and perhaps the old
- * mailbox undoes it. The person and the address are read again at each
- * step, inside the transaction that writes.
+ * goes to the new address), the new mailbox answers in a browser signed in
+ * to the account (the change is made, and the old address is told, with an
+ * undo link), and perhaps the old mailbox undoes it.
+ *
+ * A link is a bearer token, so it acts only on the state it was sent for
+ * (`AddressMove`): the account still has the address the link moves it
+ * from, and the security stamp it was issued under (raised by every change,
+ * undo, password reset or change and "sign out everywhere":
+ * security-stamp.server.ts); a change link also needs its request to be the
+ * one waiting (a new request replaces it). The check and the move are one
+ * conditional update, so two links racing each other cannot both apply.
  */
 
 /** Whether an account other than `userId`'s signs in with `email`. */
@@ -21,46 +30,60 @@ async function takenByAnother(trx: Kysely<Database>, email: string, userId: stri
 }
 
 /**
- * The account at `move.userId` now signs in with `move.email`, a proven
- * address: the person as they were; `gone` when the account was deleted
- * since, `taken` when another account has the address now.
- * `emailChangedAt`: now for a change, null for an undo (the address the
- * providers vouched for is back).
+ * Moves the account to `move.to`, a proven address, if it is still in the
+ * state the link was sent for; raises its stamp (voiding every other link)
+ * and drops the waiting request. The person as they were and the stamp
+ * after; `stale` when the link no longer applies (the account deleted,
+ * another address or stamp, another request waiting), `taken` when another
+ * account has the address now. `emailChangedAt`: now for a change, null for
+ * an undo (the address the providers vouched for is back).
  */
 async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: string | null) {
   const user = await trx
     .selectFrom("user")
-    .select(["id", "email", "name", "emailVerified"])
+    .select(["id", "email", "name", "emailVerified", "securityStamp"])
     .where("id", "=", move.userId)
     .executeTakeFirst();
-  if (!user) return "gone" as const;
-  const before = { ...user, emailVerified: Boolean(user.emailVerified) };
-  if (user.email === move.email) return before;
-  if (await takenByAnother(trx, move.email, user.id)) return "taken" as const;
-  await trx
+  if (!user || user.email !== move.from || user.securityStamp !== move.stamp) return "stale";
+  if (await takenByAnother(trx, move.to, user.id)) return "taken";
+  const moved = await trx
     .updateTable("user")
-    .set({
-      email: move.email,
+    .set((eb) => ({
+      email: move.to,
       emailVerified: isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`,
       updatedAt: new Date().toISOString(),
       emailChangedAt,
-    })
+      securityStamp: eb("securityStamp", "+", 1),
+      pendingEmailChange: null,
+    }))
     .where("id", "=", user.id)
-    .execute();
-  return before;
+    .where("email", "=", move.from)
+    .where("securityStamp", "=", move.stamp)
+    .$if(move.request !== undefined, (query) => query.where("pendingEmailChange", "=", move.request ?? ""))
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return "stale";
+  return {
+    before: { id: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
+    stampAfter: move.stamp + 1,
+  };
 }
 
-/** A link's value, as `AccountMail` wrote it: null when the token was unknown, used or expired. */
+const addressMove = z.object({
+  userId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  stamp: z.number().int(),
+  request: z.string().optional(),
+});
+
+/** A link's value, as `AccountMail` wrote it: null when the token was unknown, used or expired (or written by an older version). */
 function moveOf(value: string | null): AddressMove | null {
-  let move: unknown;
   try {
-    move = JSON.parse(value ?? "null");
+    const parsed = addressMove.safeParse(JSON.parse(value ?? "null"));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
-  if (!move || typeof move !== "object") return null;
-  const { userId, email } = move as Record<string, unknown>;
-  return typeof userId === "string" && typeof email === "string" ? { userId, email } : null;
 }
 
 type Requester = { id: string; email: string; emailVerified: boolean };
@@ -91,40 +114,77 @@ export async function requestEmailChange(
   const refusal = emailChangeRefusal(user, newEmail);
   if (refusal) return refusal;
   await mail.transaction(async (trx) => {
+    const request = randomUUID();
+    // At most one change waits: this one replaces any other, whose link stops working.
+    const now = await trx
+      .updateTable("user")
+      .set({ pendingEmailChange: request })
+      .where("id", "=", user.id)
+      .returning(["email", "securityStamp"])
+      .executeTakeFirst();
+    if (!now) return;
     if (await takenByAnother(trx, newEmail, user.id)) await mail.queueEmailChangeTaken(trx, newEmail);
-    else await mail.queueEmailChangeLink(trx, { userId: user.id, email: newEmail });
+    else {
+      const move = { userId: user.id, from: now.email, to: newEmail, stamp: now.securityStamp, request };
+      await mail.queueEmailChangeLink(trx, move);
+    }
   });
   return done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
 }
 
 /**
- * Step 2, the link in the new mailbox: uses it up and moves the account to
- * the address, marked verified (the mailbox just answered). The old address
- * gets the notice with its undo link, and the log an entry. Null when the
- * link no longer works or the address has been taken since.
+ * What a change link's page offers: `ready` in a browser signed in to the
+ * account that asked, `sign-in-first` in any other, null when the link no
+ * longer works. Uses nothing up.
+ */
+export async function changeLinkState(
+  mail: AccountMail,
+  token: unknown,
+  signedInUserId: string | null,
+): Promise<"ready" | "sign-in-first" | null> {
+  const waiting = moveOf(await mail.peek("change-email", token));
+  if (!waiting) return null;
+  return waiting.userId === signedInUserId ? "ready" : "sign-in-first";
+}
+
+/** What following a change link did: moved the account, or nothing yet because this browser is not signed in to it. */
+export type ChangeConfirmation = { moved: AddressMove } | { signInFirst: true } | null;
+
+/**
+ * Step 2, the link in the new mailbox, followed in a browser signed in to
+ * the account (`signedInUserId`): uses it up and moves the account to the
+ * address, marked verified (the mailbox just answered). The old address
+ * gets the notice with its undo link, and the log an entry. In any other
+ * browser nothing is used up: `signInFirst`, so a mailbox owner's click
+ * never completes a stranger's move into their address. Null when the link
+ * no longer works.
  */
 export async function confirmEmailChange(
   mail: AccountMail,
   token: unknown,
+  signedInUserId: string | null,
   facts: SignInFacts,
-): Promise<AddressMove | null> {
+): Promise<ChangeConfirmation> {
+  const state = await changeLinkState(mail, token, signedInUserId);
+  if (state !== "ready") return state && { signInFirst: true };
   const move = moveOf(await mail.consume("change-email", token));
   if (!move) return null;
   return mail.transaction(async (trx) => {
-    const before = await moveAccount(trx, move, new Date().toISOString());
-    if (typeof before === "string") return null;
-    if (before.email === move.email) return move;
-    await mail.queueEmailChangedNotice(trx, before, move.email, facts);
+    const moved = await moveAccount(trx, move, new Date().toISOString());
+    if (typeof moved === "string") return null;
+    await mail.queueEmailChangedNotice(trx, moved.before, move, moved.stampAfter, facts);
     await recordActivity(trx, { userId: move.userId, kind: "email-changed", ...facts });
-    return move;
+    return { moved: move };
   });
 }
 
 /**
- * Step 3, "This wasn't me" in the old mailbox: uses the link up and puts
- * the old address back (unless another account took it since). The caller
- * then signs the account out everywhere. The account's id, or null when
- * the link no longer works.
+ * Step 3, "This wasn't me" in the old mailbox: uses the link up and, while
+ * the account still has the address and stamp the change left, puts the
+ * old address back (unless another account took it since) and tells the
+ * address it replaces. The caller then signs the account out everywhere.
+ * The account's id, or null when the link no longer works or no longer
+ * applies.
  */
 export async function undoEmailChange(
   mail: AccountMail,
@@ -135,8 +195,9 @@ export async function undoEmailChange(
   if (!back) return null;
   return mail.transaction(async (trx) => {
     const moved = await moveAccount(trx, back, null);
-    if (moved === "gone") return null;
+    if (moved === "stale") return null;
     const restored = moved !== "taken";
+    if (restored) await mail.queueEmailChangeUndoneNotice(trx, back.from);
     await recordActivity(trx, {
       userId: back.userId,
       kind: "email-change-undone",

@@ -4,6 +4,7 @@ import type { AppServices } from "../context.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
 import { retryAfterOf } from "../limits/rate-limit.server";
 import { newPassword as newPasswordRule, passwordSignIn } from "./credentials.server";
+import { endStandingTrust } from "./security-stamp.server";
 
 /**
  * Where the browser goes after a reset: signed in (`dashboard`), to two-step
@@ -32,7 +33,7 @@ const expired: ResetOutcome = { ok: false, expired: true };
  * whose wrong codes count in the same budget).
  */
 export async function resetPasswordAndSignIn(
-  { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
+  { auth, db, mail, rateLimits }: Pick<AppServices, "auth" | "db" | "mail" | "rateLimits">,
   requestHeaders: Headers,
   input: { token: unknown; newPassword: unknown },
 ): Promise<ResetOutcome> {
@@ -49,6 +50,8 @@ export async function resetPasswordAndSignIn(
     if (isAPIError(error) && error.statusCode < 500) return expired;
     throw error;
   }
+  // What was trusted before the reset ends: mailed email-change links, and trusted browsers.
+  await endStandingTrust(db, userId);
   // Following the mailed link proved the person reads this mailbox: the first time, other ways in go.
   const proof = await mail.proveMailbox(userId);
   const user = await mail.store().findUserById(userId);

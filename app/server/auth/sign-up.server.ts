@@ -28,18 +28,28 @@ export function codeFrom(input: unknown): string | null {
 type SignUpServices = { mail: AccountMail; secret: string };
 
 /**
+ * Wrong codes the whole app takes from the requests of the last
+ * `SIGN_UP_CODE_SECONDS` before it refuses every try for a while: whoever
+ * guesses at many addresses' codes at once gets this many guesses in all,
+ * each a one-in-a-million chance.
+ */
+export const SIGN_UP_WRONG_CODES_APP_WIDE = 100;
+
+/**
  * "Create account", email first: nothing is created yet. The password is
  * hashed, a six-digit code made, and in one transaction the request is
- * stored (replacing an earlier one for the address) with the mail: the
- * code and a link to a fresh address, or, when the address already has an
- * account, a notice to its owner instead. The requester's answer is the
- * same either way (same page, same status, the same work done), so the page
- * tells nobody whether an address has an account. Returns the request's id,
- * for the "Check your inbox" page.
+ * stored with the mail: the code and a link to a fresh address, or, when
+ * the address already has an account, a notice to its owner instead. The
+ * request belongs to the browser that asked (`requesterHash`): it replaces
+ * only that browser's earlier request for the address, whose wrong tries
+ * it keeps, never someone else's. The requester's answer is the same
+ * either way (same page, same status, the same work done), so the page
+ * tells nobody whether an address has an account. Returns the request's
+ * id, for the "Check your inbox" page.
  */
 export async function requestSignUp(
   { mail, secret }: SignUpServices,
-  input: { name: string; email: string; password: string; redirectTo: string },
+  input: { name: string; email: string; password: string; redirectTo: string; requesterHash: string },
 ): Promise<string> {
   const id = randomUUID();
   const code = newCode();
@@ -51,7 +61,16 @@ export async function requestSignUp(
       .select("id")
       .where("email", "=", input.email)
       .executeTakeFirst();
-    await trx.deleteFrom("pendingSignUp").where("email", "=", input.email).execute();
+    const replaced = await trx
+      .deleteFrom("pendingSignUp")
+      .where("email", "=", input.email)
+      .where("requesterHash", "=", input.requesterHash)
+      .returning(["tries", "expiresAt"])
+      .execute();
+    const triesSoFar = Math.max(
+      0,
+      ...replaced.filter((row) => new Date(row.expiresAt).getTime() > now.getTime()).map((row) => row.tries),
+    );
     await trx
       .insertInto("pendingSignUp")
       .values({
@@ -61,10 +80,11 @@ export async function requestSignUp(
         passwordHash,
         // For a taken address the code is never mailed: no try can match it.
         codeHash: hashCode(secret, id, taken ? newCode() + randomUUID() : code),
-        tries: 0,
+        tries: triesSoFar,
         redirectTo: input.redirectTo,
         expiresAt: new Date(now.getTime() + SIGN_UP_CODE_SECONDS * 1000).toISOString(),
         createdAt: now.toISOString(),
+        requesterHash: input.requesterHash,
       })
       .execute();
     if (taken) await mail.queueSignUpAttempt(trx, input.email);
@@ -73,16 +93,21 @@ export async function requestSignUp(
   return id;
 }
 
-/** A request the "Check your inbox" page can show: unexpired, not void. */
-export async function findPendingSignUp(db: Kysely<Database>, id: unknown) {
+/**
+ * A request the "Check your inbox" page can show: unexpired, not void.
+ * `fromThisBrowser`: the browser asking is the one that made the request
+ * (its password is used); any other must choose one.
+ */
+export async function findPendingSignUp(db: Kysely<Database>, id: unknown, requesterHash: string | null) {
   if (typeof id !== "string" || id.length > 100) return null;
   const row = await db
     .selectFrom("pendingSignUp")
-    .select(["id", "email", "tries", "expiresAt"])
+    .select(["id", "email", "tries", "expiresAt", "requesterHash"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row || new Date(row.expiresAt).getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) return null;
-  return { id: row.id, email: row.email };
+  const fromThisBrowser = row.requesterHash !== null && row.requesterHash === requesterHash;
+  return { id: row.id, email: row.email, fromThisBrowser };
 }
 
 /**
@@ -115,21 +140,43 @@ export async function resendSignUpCode({ mail, secret }: SignUpServices, id: str
 }
 
 /** Why a code did not create the account. */
-export type CodeRefusal = { code: "CODE_EXPIRED" } | { code: "WRONG_CODE"; triesLeft: number };
+export type CodeRefusal =
+  | { code: "CODE_EXPIRED" }
+  | { code: "WRONG_CODE"; triesLeft: number }
+  | { code: "CHOOSE_PASSWORD" }
+  | { code: "TOO_MANY_WRONG_CODES" };
 
 type Created = { userId: string; redirectTo: string };
 
+/** The name and password hash chosen in a browser other than the one that asked. */
+type ChosenHere = { name: string; passwordHash: string };
+
+/** Wrong codes tried, app-wide, on the requests of the last `SIGN_UP_CODE_SECONDS` (voided ones included). */
+async function recentWrongCodes(trx: Kysely<Database>): Promise<number> {
+  const since = new Date(Date.now() - SIGN_UP_CODE_SECONDS * 1000).toISOString();
+  const row = await trx
+    .selectFrom("pendingSignUp")
+    .select((eb) => eb.fn.sum<number | string | null>("tries").as("tries"))
+    .where("expiresAt", ">", since)
+    .executeTakeFirst();
+  return Number(row?.tries ?? 0);
+}
+
 /**
  * Checks a code and, when it is right, creates the account in one
- * transaction: the request is used up (deleted: single use), the user made
- * with the address verified (the code proved the mailbox) and the password
- * account with the stored hash. A wrong code counts a try; the fifth voids
- * the request.
+ * transaction: every request for the address is used up (deleted: single
+ * use), the user made with the address verified (the code proved the
+ * mailbox) and the password account. The name and password are the ones
+ * chosen with the request when the code comes back from the browser that
+ * asked (`requesterHash`); from any other, the ones chosen there
+ * (`chosenHere`), never a stranger's. A wrong code counts a try; the fifth
+ * voids the request. Past `SIGN_UP_WRONG_CODES_APP_WIDE` recent wrong codes, no
+ * code is checked.
  */
 export async function redeemSignUpCode(
   kysely: Kysely<Database>,
   secret: string,
-  input: { id: string; code: string },
+  input: { id: string; code: string; requesterHash: string | null; chosenHere?: ChosenHere },
 ): Promise<Created | CodeRefusal> {
   return kysely.transaction().execute(async (trx) => {
     const row = await trx
@@ -139,6 +186,12 @@ export async function redeemSignUpCode(
       .executeTakeFirst();
     if (!row || new Date(row.expiresAt).getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) {
       return { code: "CODE_EXPIRED" } as const;
+    }
+    const fromThisBrowser = row.requesterHash !== null && row.requesterHash === input.requesterHash;
+    const chosen = fromThisBrowser ? { name: row.name, passwordHash: row.passwordHash } : input.chosenHere;
+    if (!chosen) return { code: "CHOOSE_PASSWORD" } as const;
+    if ((await recentWrongCodes(trx)) >= SIGN_UP_WRONG_CODES_APP_WIDE) {
+      return { code: "TOO_MANY_WRONG_CODES" } as const;
     }
     const expected = Buffer.from(row.codeHash);
     const given = Buffer.from(hashCode(secret, row.id, input.code));
@@ -155,6 +208,8 @@ export async function redeemSignUpCode(
     }
     const used = await trx.deleteFrom("pendingSignUp").where("id", "=", row.id).executeTakeFirst();
     if (Number(used.numDeletedRows) !== 1) return { code: "CODE_EXPIRED" } as const;
+    // The address is proven: every other request for it (a stranger's too) is void.
+    await trx.deleteFrom("pendingSignUp").where("email", "=", row.email).execute();
     // The address found an account meanwhile (a provider's sign-in, say): nothing to create.
     const taken = await trx.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
     if (taken) return { code: "CODE_EXPIRED" } as const;
@@ -164,7 +219,7 @@ export async function redeemSignUpCode(
       .insertInto("user")
       .values({
         id: userId,
-        name: row.name,
+        name: chosen.name,
         email: row.email,
         emailVerified: isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`,
         createdAt: now,
@@ -178,7 +233,7 @@ export async function redeemSignUpCode(
         accountId: userId,
         providerId: "credential",
         userId,
-        password: row.passwordHash,
+        password: chosen.passwordHash,
         createdAt: now,
         updatedAt: now,
       })
@@ -203,11 +258,27 @@ export function emailFirstSignUp(kysely: Kysely<Database>) {
     endpoints: {
       confirmSignUp: createAuthEndpoint(
         CONFIRM_SIGN_UP_ENDPOINT,
-        { method: "POST", body: z.object({ id: z.string().max(100), code: z.string().max(40) }) },
+        {
+          method: "POST",
+          body: z.object({
+            id: z.string().max(100),
+            code: z.string().max(40),
+            requesterHash: z.string().max(100).nullable(),
+            // Chosen in a browser other than the one that asked; the page applied the sign-up rules.
+            chosenHere: z.object({ name: z.string().max(200), password: z.string().max(200) }).optional(),
+          }),
+        },
         async (ctx) => {
-          const result = await redeemSignUpCode(kysely, ctx.context.secret, ctx.body);
+          const { chosenHere, ...input } = ctx.body;
+          const result = await redeemSignUpCode(kysely, ctx.context.secret, {
+            ...input,
+            chosenHere: chosenHere && {
+              name: chosenHere.name,
+              passwordHash: await hashPasswordInTurn(chosenHere.password),
+            },
+          });
           if ("code" in result) {
-            throw new APIError("BAD_REQUEST", {
+            throw new APIError(result.code === "TOO_MANY_WRONG_CODES" ? "TOO_MANY_REQUESTS" : "BAD_REQUEST", {
               code: result.code,
               message: result.code === "WRONG_CODE" ? String(result.triesLeft) : "This code no longer works.",
             });

@@ -1,9 +1,12 @@
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { NOT_FRESH_SIGN_IN_CODE, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import type { Database } from "../../../db/schema";
 import { attempt, done, type Outcome, type Refusal, refused } from "../action-kit.server";
 import { PASSWORD_REQUIRED_CODE } from "../auth/account-deletion.server";
 import type { Auth } from "../auth/auth.server";
 import { enteredPassword, fieldErrorsOf, newPassword, personName } from "../auth/credentials.server";
+import { endStandingTrust } from "../auth/security-stamp.server";
 
 const FRESH_MINUTES = Math.round(SESSION_FRESH_AGE_SECONDS / 60);
 
@@ -31,10 +34,13 @@ const WRONG_PASSWORD = refused(400, "That is not your current password.", {
 /**
  * Changes the password, given the current one, and signs out every other
  * session (better-auth replaces this one too: the new cookie is returned).
+ * Links mailed before stop working and no browser stays trusted to skip
+ * two-step sign-in's code (`endStandingTrust`).
  */
 export async function changePassword(
-  auth: Auth,
+  { auth, db }: { auth: Auth; db: Kysely<Database> },
   headers: Headers,
+  userId: string,
   input: { currentPassword?: unknown; newPassword?: unknown },
 ): Promise<Outcome> {
   const parsed = parse(z.object({ currentPassword: enteredPassword, newPassword }), input);
@@ -46,6 +52,7 @@ export async function changePassword(
         headers,
         returnHeaders: true,
       });
+      await endStandingTrust(db, userId);
       return done("Password changed. Your other sessions were signed out.", answer.getSetCookie());
     },
     {

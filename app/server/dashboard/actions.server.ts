@@ -78,7 +78,7 @@ export async function runDashboardAction(services: AppServices, request: Request
       return answer(await updateName(auth, headers, { name: form.name }));
     case "change-password":
       return answer(
-        await changePassword(auth, headers, {
+        await changePassword({ auth, db }, headers, user.id, {
           currentPassword: form.currentPassword,
           newPassword: form.newPassword,
         }),

@@ -28,6 +28,7 @@ import {
   emailChangedMail,
   emailChangeMail,
   emailChangeTakenMail,
+  emailChangeUndoneMail,
   mailboxClaimedMail,
   newDeviceMail,
   passwordResetMail,
@@ -51,8 +52,13 @@ const LINK_PAGES = {
 } as const satisfies Record<Exclude<MailTokenPurpose, "reset-password">, string>;
 type LinkPurpose = keyof typeof LINK_PAGES;
 
-/** What an email-change link carries: whose account, and the address it moves to (or back to). */
-export type AddressMove = { userId: string; email: string };
+/**
+ * What an email-change or undo link carries: whose account, the address it
+ * must still have (`from`) and the one it moves to (`to`), the account's
+ * security stamp when the link was issued, and for a change the request it
+ * answers. It applies only while all of them still hold (email-change.server.ts).
+ */
+export type AddressMove = { userId: string; from: string; to: string; stamp: number; request?: string };
 
 /**
  * The mails about an account (reset, verification, new-device notice) and
@@ -171,10 +177,10 @@ export function accountMail({
       await outbox.enqueue(message, "sign-up-attempt", trx);
     },
 
-    /** The link that moves an account to `move.email`, to that address (nobody has proven it yet: no name). */
+    /** The link that moves an account to `move.to`, to that address (nobody has proven it yet: no name). */
     async queueEmailChangeLink(trx: Kysely<Database>, move: AddressMove) {
       const url = await mailedLink(trx, "change-email", JSON.stringify(move), EMAIL_CHANGE_TOKEN_SECONDS);
-      const message = emailChangeMail(toAddress(move.email), url, EMAIL_CHANGE_TOKEN_SECONDS);
+      const message = emailChangeMail(toAddress(move.to), url, EMAIL_CHANGE_TOKEN_SECONDS);
       await outbox.enqueue(message, "email-change", trx);
     },
 
@@ -184,15 +190,30 @@ export function accountMail({
       await outbox.enqueue(message, "email-change-taken", trx);
     },
 
-    /** To the old address of a changed account: what it became, and the week-long undo link. */
-    async queueEmailChangedNotice(trx: Kysely<Database>, user: Person, newEmail: string, facts: SignInFacts) {
-      const back: AddressMove = { userId: user.id, email: user.email };
+    /**
+     * To the old address of a changed account (`user` as it was before
+     * `move`): what it became, and the week-long undo link, which works
+     * while the account still has `move.to` and the stamp the change left.
+     */
+    async queueEmailChangedNotice(
+      trx: Kysely<Database>,
+      user: Person,
+      move: AddressMove,
+      stampAfter: number,
+      facts: SignInFacts,
+    ) {
+      const back: AddressMove = { userId: user.id, from: move.to, to: move.from, stamp: stampAfter };
       const url = await mailedLink(trx, "undo-email-change", JSON.stringify(back), EMAIL_CHANGE_UNDO_SECONDS);
       await outbox.enqueue(
-        emailChangedMail(recipient(user), newEmail, facts, url, EMAIL_CHANGE_UNDO_SECONDS),
+        emailChangedMail(recipient(user), move.to, facts, url, EMAIL_CHANGE_UNDO_SECONDS),
         "email-changed",
         trx,
       );
+    },
+
+    /** To the address an undo replaced: it no longer signs in to the account. */
+    async queueEmailChangeUndoneNotice(trx: Kysely<Database>, replaced: string) {
+      await outbox.enqueue(emailChangeUndoneMail(toAddress(replaced), signInUrl), "email-change-undone", trx);
     },
 
     /** The user an unused, unexpired link's token is for (the link is not used up). */

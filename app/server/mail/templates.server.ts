@@ -365,3 +365,18 @@ export function emailChangedMail(
     ],
   });
 }
+
+/** To the address an undo replaced: it no longer signs in to the account (no name: the owner of the older address acted). */
+export function emailChangeUndoneMail(recipient: Recipient, signInUrl: string): MailMessage {
+  return composeMail({
+    ...recipient,
+    name: null,
+    subject: `This address no longer signs in to a ${recipient.appName} account`,
+    lead: [
+      `A ${recipient.appName} account had moved to this address. The owner of its previous address undid that change: the account signs in with that address again, and every device was signed out.`,
+      "This address no longer signs in to it.",
+    ],
+    action: { label: "Sign in", url: signInUrl },
+    after: ["If you did not expect this, there is nothing to do: nothing else is tied to this address."],
+  });
+}

@@ -4,6 +4,7 @@ import { type Database, toIsoString } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
+import { endStandingTrust } from "../auth/security-stamp.server";
 import { forgetTrustedBrowsers } from "../auth/two-factor.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
@@ -69,6 +70,9 @@ export async function revokeSessionById(
 /**
  * Signs out every session of the person but this one: one statement, with
  * no cap on how many (better-auth's own endpoint saw only the first 100).
+ * No browser stays trusted to skip two-step sign-in's code either. Links
+ * mailed before keep working: a stolen session must not be able to void
+ * the owner's undo of an email change.
  */
 export async function revokeOtherSessions(
   kysely: Kysely<Database>,
@@ -76,6 +80,7 @@ export async function revokeOtherSessions(
   { userId, currentId }: { userId: string; currentId: string },
 ): Promise<Outcome> {
   await kysely.deleteFrom("session").where("userId", "=", userId).where("id", "<>", currentId).execute();
+  await forgetTrustedBrowsers(kysely, userId);
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
   return done("Signed out everywhere else.");
 }
@@ -83,7 +88,8 @@ export async function revokeOtherSessions(
 /**
  * The new-device notice's "Sign out everywhere": ends every session of the
  * account (better-auth's own delete), forgets the browsers trusted to skip
- * two-step sign-in's code, and logs it. When this browser is
+ * two-step sign-in's code, voids every email-change and undo link mailed
+ * before (`endStandingTrust`), and logs it. When this browser is
  * signed in to that account, its cookie is cleared too; a browser signed in
  * to another account keeps its own session.
  */
@@ -94,7 +100,7 @@ export async function signOutEverywhere(
 ): Promise<string[]> {
   const { internalAdapter } = await auth.$context;
   await internalAdapter.deleteUserSessions(userId);
-  await forgetTrustedBrowsers(db, userId);
+  await endStandingTrust(db, userId);
   await recordActivity(db, { ...revokedBy(userId, headers), kind: "signed-out-everywhere" });
   if (thisBrowsersUser !== userId) return [];
   return (await auth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();

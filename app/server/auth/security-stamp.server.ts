@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import { forgetTrustedBrowsers } from "./two-factor.server";
+
+/**
+ * Voids every email-change and undo link the account has outstanding: they
+ * carry the stamp they were issued under and work only while it is
+ * unchanged (email-change.server.ts). Also drops the change waiting for its link.
+ */
+export async function raiseSecurityStamp(executor: Kysely<Database>, userId: string): Promise<void> {
+  await executor
+    .updateTable("user")
+    .set((eb) => ({ securityStamp: eb("securityStamp", "+", 1), pendingEmailChange: null }))
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * After a password reset or change, or signing out everywhere (else): what
+ * was trusted before ends with the sessions. Links mailed before stop
+ * working, and no browser skips two-step sign-in's code any more.
+ */
+export async function endStandingTrust(db: Kysely<Database>, userId: string): Promise<void> {
+  await raiseSecurityStamp(db, userId);
+  await forgetTrustedBrowsers(db, userId);
+}
