@@ -27,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM);
   const link = await changeLinkState(mail, token, session?.user.id ?? null);
-  // After a successful post the link is used up: the page shows the action's answer, with its status.
-  const status = link === null && request.method === "GET" ? 400 : 200;
+  const status = link === null ? 400 : 200;
   return data({ token: link === "ready" ? token : null, link, signedIn: session !== null }, { status });
 }
 
@@ -41,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const confirmed = await confirmEmailChange(mail, form[MAIL_TOKEN_PARAM], userId, facts);
   if (!confirmed) return data({ email: null, signInFirst: false }, { status: 400 });
   if ("signInFirst" in confirmed) return data({ email: null, signInFirst: true }, { status: 403 });
-  return data({ email: confirmed.moved.to, signInFirst: false });
+  // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.
+  return data({ email: confirmed.moved.to, signInFirst: false }, { status: 200 });
 }
 
 export default function ChangeEmail({ loaderData, actionData }: Route.ComponentProps) {

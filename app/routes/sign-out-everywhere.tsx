@@ -33,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId,
     thisBrowsersUser: context.get(sessionContext)?.user.id ?? null,
   });
-  return data({ done: true }, { headers: withCookies(setCookie) });
+  // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.
+  return data({ done: true }, { status: 200, headers: withCookies(setCookie) });
 }
 
 export default function SignOutEverywhere({ loaderData, actionData }: Route.ComponentProps) {

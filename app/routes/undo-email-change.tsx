@@ -36,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: undone.userId,
     thisBrowsersUser: context.get(sessionContext)?.user.id ?? null,
   });
-  return data({ done: true, restored: undone.restored }, { headers: withCookies(setCookie) });
+  // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.
+  return data({ done: true, restored: undone.restored }, { status: 200, headers: withCookies(setCookie) });
 }
 
 export default function UndoEmailChange({ loaderData, actionData }: Route.ComponentProps) {

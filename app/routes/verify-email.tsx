@@ -42,10 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const current = context.get(sessionContext);
   const proof = await mail.proveMailbox(userId, current?.user.id === userId ? current.session.id : undefined);
   const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : undefined;
-  return data<ActionData>({
-    verified: true,
-    ...(removed ? { removed: { passkeys: removed.passkeys, providers: removed.providers } } : {}),
-  });
+  // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.
+  return data<ActionData>(
+    {
+      verified: true,
+      ...(removed ? { removed: { passkeys: removed.passkeys, providers: removed.providers } } : {}),
+    },
+    { status: 200 },
+  );
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

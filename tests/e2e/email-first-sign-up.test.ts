@@ -77,7 +77,7 @@ test("the mailed link works without JavaScript: opening it creates nothing, its 
   await context.close();
 });
 
-test("a code works once; five wrong tries void it; a new code replaces the old one", async ({
+test("a code works once; five wrong tries void it, and asking again does not give them back; a new code replaces the old one", async ({
   request,
   browser,
 }) => {
@@ -107,24 +107,36 @@ test("a code works once; five wrong tries void it; a new code replaces the old o
   expect((await tryCode(code)).status()).toBe(400);
   expect(await countRows("user", "email", account.email)).toBe(0);
 
-  // Asking again gives a new code; the old one stays dead, the new one works once.
-  const again = await startSignUpByRequest(request, account);
+  // Asking again from this browser gives no new tries: it waits until the void request expires.
+  const retry = await request.post("/login", {
+    headers: sameOrigin,
+    form: { intent: "signup", ...account },
+    maxRedirects: 0,
+  });
+  expect(retry.status()).toBe(429);
+  expect(Number(retry.headers()["retry-after"])).toBeGreaterThan(14 * 60);
+  expect(await retry.text()).toContain("Too many wrong codes. Try again in 15 minutes.");
+
+  // Another browser's request is its own: a new code; the old one stays dead, the new one works once.
+  const other = await browser.newContext();
+  const again = await startSignUpByRequest(other.request, account);
   const newId = pendingId(again.headers().location);
   const newCode = await signUpCodeFor(account.email, 2);
-  const resent = await request.post("/confirm-sign-up", {
+  const resent = await other.request.post("/confirm-sign-up", {
     headers: sameOrigin,
     form: { intent: "resend", id: newId },
   });
   expect(await resent.text()).toContain(`We sent a new code to ${account.email}.`);
   const latest = await signUpCodeFor(account.email, 3);
   const confirm = (value: string) =>
-    request.post("/confirm-sign-up", {
+    other.request.post("/confirm-sign-up", {
       headers: sameOrigin,
       form: { intent: "confirm", id: newId, code: value },
       maxRedirects: 0,
     });
   if (newCode !== latest) expect((await confirm(newCode)).status()).toBe(400);
   expect((await confirm(latest)).status()).toBe(302);
+  await other.close();
   // Used up: the same code from another browser does nothing.
   const elsewhere = await browser.newContext();
   const replay = await elsewhere.request.post("/confirm-sign-up", {

@@ -9,7 +9,7 @@ import {
 } from "~/lib/constants";
 import { type Outcome, overLimit, type Refusal, refused, tooMany } from "../action-kit.server";
 import type { AppServices } from "../context.server";
-import { retryAfterOf } from "../limits/rate-limit.server";
+import { retryAfterOf, tooManyAttemptsMessage } from "../limits/rate-limit.server";
 import type { Auth } from "./auth.server";
 import { requestSignUp } from "./sign-up.server";
 
@@ -152,6 +152,10 @@ export async function startSignUp(
   const refusal = overLimit(await rateLimits.address("sign-up", parsed.data.email), "sign-up attempts");
   if (refusal) return refusal;
   const { secret } = await auth.$context;
-  const id = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo, requesterHash });
-  return { ok: true, id };
+  const requested = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo, requesterHash });
+  if ("id" in requested) return { ok: true, id: requested.id };
+  return tooMany(
+    tooManyAttemptsMessage(requested.retryAfterSeconds, "wrong codes"),
+    requested.retryAfterSeconds,
+  );
 }

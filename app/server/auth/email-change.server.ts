@@ -41,10 +41,10 @@ async function takenByAnother(trx: Kysely<Database>, email: string, userId: stri
 async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: string | null) {
   const user = await trx
     .selectFrom("user")
-    .select(["id", "email", "name", "emailVerified", "securityStamp"])
+    .select(["id", "email", "name", "emailVerified"])
     .where("id", "=", move.userId)
     .executeTakeFirst();
-  if (!user || user.email !== move.from || user.securityStamp !== move.stamp) return "stale";
+  if (!user || !(await stillApplies(trx, move))) return "stale";
   if (await takenByAnother(trx, move.to, user.id)) return "taken";
   const moved = await trx
     .updateTable("user")
@@ -132,10 +132,24 @@ export async function requestEmailChange(
   return done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
 }
 
+/** Whether the account is still in the state `move` was issued for (the move itself checks again, atomically). */
+async function stillApplies(trx: Kysely<Database>, move: AddressMove): Promise<boolean> {
+  const user = await trx
+    .selectFrom("user")
+    .select(["email", "securityStamp", "pendingEmailChange"])
+    .where("id", "=", move.userId)
+    .executeTakeFirst();
+  return (
+    user?.email === move.from &&
+    user.securityStamp === move.stamp &&
+    (move.request === undefined || user.pendingEmailChange === move.request)
+  );
+}
+
 /**
  * What a change link's page offers: `ready` in a browser signed in to the
  * account that asked, `sign-in-first` in any other, null when the link no
- * longer works. Uses nothing up.
+ * longer works or no longer applies. Uses nothing up.
  */
 export async function changeLinkState(
   mail: AccountMail,
@@ -143,7 +157,7 @@ export async function changeLinkState(
   signedInUserId: string | null,
 ): Promise<"ready" | "sign-in-first" | null> {
   const waiting = moveOf(await mail.peek("change-email", token));
-  if (!waiting) return null;
+  if (!waiting || !(await mail.transaction((trx) => stillApplies(trx, waiting)))) return null;
   return waiting.userId === signedInUserId ? "ready" : "sign-in-first";
 }
 

@@ -45,17 +45,31 @@ export const SIGN_UP_WRONG_CODES_APP_WIDE = 100;
  * it keeps, never someone else's. The requester's answer is the same
  * either way (same page, same status, the same work done), so the page
  * tells nobody whether an address has an account. Returns the request's
- * id, for the "Check your inbox" page.
+ * id, for the "Check your inbox" page; or, while this browser's last
+ * request for the address is void from wrong codes, how long until it
+ * expires (asking again gives no new tries).
  */
 export async function requestSignUp(
   { mail, secret }: SignUpServices,
   input: { name: string; email: string; password: string; redirectTo: string; requesterHash: string },
-): Promise<string> {
+): Promise<{ id: string } | { retryAfterSeconds: number }> {
   const id = randomUUID();
   const code = newCode();
   const passwordHash = await hashPasswordInTurn(input.password);
   const now = new Date();
-  await mail.transaction(async (trx) => {
+  return mail.transaction(async (trx) => {
+    const spent = await trx
+      .selectFrom("pendingSignUp")
+      .select("expiresAt")
+      .where("email", "=", input.email)
+      .where("requesterHash", "=", input.requesterHash)
+      .where("tries", ">=", SIGN_UP_CODE_TRIES)
+      .where("expiresAt", ">", now.toISOString())
+      .orderBy("expiresAt", "desc")
+      .executeTakeFirst();
+    if (spent) {
+      return { retryAfterSeconds: Math.ceil((new Date(spent.expiresAt).getTime() - now.getTime()) / 1000) };
+    }
     const taken = await trx
       .selectFrom("user")
       .select("id")
@@ -89,8 +103,8 @@ export async function requestSignUp(
       .execute();
     if (taken) await mail.queueSignUpAttempt(trx, input.email);
     else await mail.queueSignUpCode(trx, input.email, { id, code });
+    return { id };
   });
-  return id;
 }
 
 /**

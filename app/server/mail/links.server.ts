@@ -6,9 +6,9 @@ import type { MailTokenPurpose } from "./tokens.server";
 /**
  * The loader of a mailed link's page: the link's token while it still works
  * (the page shows its form, `200`), else `null` with a `400` (the page says
- * the link no longer works). Opening the link uses nothing up. After the
- * form's post the link is used up: the page then shows the action's answer,
- * with the action's status.
+ * the link no longer works). Opening the link uses nothing up. The form's
+ * post uses it up, so a successful action names its status (200): React
+ * Router otherwise answers with the loader's 400.
  */
 export async function openMailedLink<Extra extends object>(
   request: Request,
@@ -18,6 +18,5 @@ export async function openMailedLink<Extra extends object>(
 ) {
   const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM) ?? "";
   const userId = await mail.peek(purpose, token);
-  const status = userId || request.method !== "GET" ? 200 : 400;
-  return data({ token: userId ? token : null, ...extra }, { status });
+  return data({ token: userId ? token : null, ...extra }, { status: userId ? 200 : 400 });
 }

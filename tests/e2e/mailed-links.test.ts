@@ -1,0 +1,306 @@
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import {
+  CODE_SUBJECT,
+  newAccount,
+  openDashboardAs,
+  RESET_SUBJECT,
+  sameOrigin,
+  signUpByRequest,
+  signUpCodeFor,
+  startSignUpByRequest,
+} from "../fixtures/accounts";
+import { countRows, storedName } from "../fixtures/database";
+import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
+import { waitForHydration } from "../fixtures/page-state";
+
+/**
+ * A mailed link is a bearer token: it acts only on the state it was sent
+ * for, and only ever helps the owner of the mailbox it went to.
+ */
+
+const CHANGE_SUBJECT = /^Confirm your new email address for React Starter$/;
+const CHANGED_SUBJECT = /^The email address of your React Starter account was changed$/;
+const UNDONE_SUBJECT = /^This address no longer signs in to a React Starter account$/;
+const PASSWORD_CHANGED_SUBJECT = /^Your password was changed on your React Starter account$/;
+
+const newAddress = () => `moved.${randomUUID().slice(0, 8)}@example.com`;
+const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+const pathOf = (link: string) => new URL(link).pathname;
+
+/** The dashboard's "Change email address", posted as the form does. */
+async function askToMove(request: APIRequestContext, newEmail: string) {
+  const asked = await request.post("/dashboard", {
+    headers: sameOrigin,
+    form: { intent: "change-email", newEmail },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+}
+
+/** Follows a mailed link the way its page's form does: one post of its token. */
+const follow = (request: APIRequestContext, link: string) =>
+  request.post(pathOf(link), { headers: sameOrigin, form: { token: tokenOf(link) }, maxRedirects: 0 });
+
+test("the undo chain: of two changes asked for, only the last one's link works, and the owner's undo is final", async ({
+  page,
+  browser,
+}) => {
+  // Someone with the password and a fresh sign-in asks for two changes…
+  const account = await openDashboardAs(page);
+  const [first, second] = [newAddress(), newAddress()];
+  await askToMove(page.request, first);
+  await askToMove(page.request, second);
+  const firstLink = linkIn(await waitForMail(first, CHANGE_SUBJECT), "/change-email");
+  const secondLink = linkIn(await waitForMail(second, CHANGE_SUBJECT), "/change-email");
+  // …and follows both links: one change waits at a time, so the first one's link no longer works.
+  expect((await follow(page.request, firstLink)).status()).toBe(400);
+  const moved = await follow(page.request, secondLink);
+  expect(moved.status()).toBe(200);
+  expect(await moved.text()).toContain("Email address changed");
+  expect(await countRows("user", "email", second)).toBe(1);
+
+  // The owner follows "This wasn't me" from the original mailbox, in a browser of their own.
+  const owner = await browser.newContext();
+  const undo = linkIn(await waitForMail(account.email, CHANGED_SUBJECT), "/undo-email-change");
+  const undone = await follow(owner.request, undo);
+  expect(undone.status()).toBe(200);
+  expect(await undone.text()).toContain("Email change undone");
+  expect(await countRows("user", "email", account.email)).toBe(1);
+  // The address it replaced is told; no mail ever carried an undo link to either new address.
+  await waitForMail(second, UNDONE_SUBJECT);
+  for (const address of [first, second]) {
+    expect((await mailsTo(address)).some((mail) => CHANGED_SUBJECT.test(mail.subject))).toBe(false);
+  }
+
+  // Nothing the other person holds moves the account again.
+  for (const link of [firstLink, secondLink, undo]) {
+    expect((await follow(page.request, link)).status()).toBe(400);
+  }
+  expect(await countRows("user", "email", account.email)).toBe(1);
+  await owner.close();
+});
+
+test("a change link issued before the owner's undo no longer moves the account", async ({
+  page,
+  browser,
+}) => {
+  const account = await openDashboardAs(page);
+  const first = newAddress();
+  await askToMove(page.request, first);
+  expect(
+    (await follow(page.request, linkIn(await waitForMail(first, CHANGE_SUBJECT), "/change-email"))).status(),
+  ).toBe(200);
+  // A second change is asked for from the new address, and its link waits…
+  const second = newAddress();
+  await askToMove(page.request, second);
+  const waiting = linkIn(await waitForMail(second, CHANGE_SUBJECT), "/change-email");
+  // …when the owner undoes the first one.
+  const owner = await browser.newContext();
+  const undo = linkIn(await waitForMail(account.email, CHANGED_SUBJECT), "/undo-email-change");
+  expect((await follow(owner.request, undo)).status()).toBe(200);
+  await owner.close();
+
+  // The account is signed out everywhere; signed in again, the old link still moves nothing.
+  const again = await browser.newContext();
+  const signedIn = await again.request.post("/login", {
+    headers: sameOrigin,
+    form: { intent: "signin", email: account.email, password: account.password },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+  expect((await follow(again.request, waiting)).status()).toBe(400);
+  expect(await countRows("user", "email", account.email)).toBe(1);
+  expect(await countRows("user", "email", second)).toBe(0);
+  await again.close();
+});
+
+test("a password change, signing out everywhere and a password reset each void the change link waiting", async ({
+  page,
+  browser,
+}) => {
+  const account = await openDashboardAs(page);
+  const waitingLink = async () => {
+    const address = newAddress();
+    await askToMove(page.request, address);
+    return { address, link: linkIn(await waitForMail(address, CHANGE_SUBJECT), "/change-email") };
+  };
+
+  // A password change (which keeps this browser signed in, with a fresh session).
+  const beforeChange = await waitingLink();
+  const newPassword = "a different long passphrase";
+  const changed = await page.request.post("/dashboard", {
+    headers: sameOrigin,
+    form: { intent: "change-password", currentPassword: account.password, newPassword },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  expect((await follow(page.request, beforeChange.link)).status()).toBe(400);
+
+  // "Sign out everywhere" from the password change's notice.
+  const beforeSignOut = await waitingLink();
+  const notice = await waitForMail(account.email, PASSWORD_CHANGED_SUBJECT);
+  const elsewhere = await browser.newContext();
+  expect((await follow(elsewhere.request, linkIn(notice, "/sign-out-everywhere"))).status()).toBe(200);
+  const signIn = (request: APIRequestContext) =>
+    request.post("/login", {
+      headers: sameOrigin,
+      form: { intent: "signin", email: account.email, password: newPassword },
+      maxRedirects: 0,
+    });
+  await page.context().clearCookies();
+  expect((await signIn(page.request)).status()).toBe(302);
+  expect((await follow(page.request, beforeSignOut.link)).status()).toBe(400);
+
+  // A password reset.
+  const beforeReset = await waitingLink();
+  const forgot = await elsewhere.request.post("/forgot-password", {
+    headers: sameOrigin,
+    form: { email: account.email },
+  });
+  expect(forgot.status()).toBe(200);
+  const reset = linkIn(await waitForMail(account.email, RESET_SUBJECT), "/reset-password");
+  const afterReset = await elsewhere.request.post("/reset-password", {
+    headers: sameOrigin,
+    form: { token: tokenOf(reset), password: "yet another long passphrase" },
+    maxRedirects: 0,
+  });
+  expect(afterReset.status(), await afterReset.text()).toBe(302);
+  expect((await follow(elsewhere.request, beforeReset.link)).status()).toBe(400);
+
+  for (const { address } of [beforeChange, beforeSignOut, beforeReset]) {
+    expect(await countRows("user", "email", address)).toBe(0);
+  }
+  await elsewhere.close();
+});
+
+test("moving an account into an address completes only in a browser signed in to that account", async ({
+  page,
+  browser,
+}) => {
+  const account = await openDashboardAs(page);
+  const address = newAddress();
+  await askToMove(page.request, address);
+  const link = linkIn(await waitForMail(address, CHANGE_SUBJECT), "/change-email");
+
+  // The mailbox's owner opens it in their own browser: it asks to sign in, and its post moves nothing.
+  const mailboxOwner = await browser.newContext();
+  const theirPage = await mailboxOwner.newPage();
+  await theirPage.goto(link);
+  await expect(theirPage.getByRole("heading", { name: "Sign in to finish" })).toBeVisible();
+  await expect(theirPage.getByRole("button", { name: "Use this email address" })).toHaveCount(0);
+  expect((await follow(mailboxOwner.request, link)).status()).toBe(403);
+  expect(await countRows("user", "email", address)).toBe(0);
+  await mailboxOwner.close();
+
+  // In the account's own browser the same link still works, and a success answers 200.
+  const opened = await page.goto(link);
+  expect(opened?.status()).toBe(200);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Use this email address" }).click();
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  expect(await countRows("user", "email", address)).toBe(1);
+  expect(await countRows("user", "email", account.email)).toBe(0);
+});
+
+test("without JavaScript, a successful email change answers 200 and the mailed-link page sends no Referer", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  const address = newAddress();
+  await askToMove(page.request, address);
+  const link = linkIn(await waitForMail(address, CHANGE_SUBJECT), "/change-email");
+  const referers: (string | undefined)[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(new URL(link).origin)) referers.push(request.headers().referer);
+  });
+  const opened = await page.goto(link);
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "Use this email address" }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Email address changed" })).toBeVisible();
+  expect(await countRows("user", "email", address)).toBe(1);
+  expect(await countRows("user", "email", account.email)).toBe(0);
+  // Neither the page's own files nor its form's post carried the token's address.
+  expect(referers.length).toBeGreaterThan(1);
+  expect(referers.filter(Boolean)).toEqual([]);
+  await context.close();
+});
+
+test("a second sign-up request for the same address replaces nothing: the owner's code creates the owner's account", async ({
+  browser,
+}) => {
+  const owner = newAccount("Owner Of The Mailbox");
+  const ownerBrowser = await browser.newContext();
+  const started = await startSignUpByRequest(ownerBrowser.request, owner);
+  const ownerCode = await signUpCodeFor(owner.email, 1);
+
+  // A stranger asks for the same address, with a password and a name of their own.
+  const stranger = { ...owner, name: "Stranger", password: "the stranger's own password" };
+  const strangerBrowser = await browser.newContext();
+  const theirs = await startSignUpByRequest(strangerBrowser.request, stranger);
+  const strangerCode = await signUpCodeFor(owner.email, 2);
+
+  // The owner types the code of their own mail in their own browser.
+  const id = new URL(started.headers().location ?? "", "http://localhost").searchParams.get("id") ?? "";
+  const created = await ownerBrowser.request.post("/confirm-sign-up", {
+    headers: sameOrigin,
+    form: { intent: "confirm", id, code: ownerCode },
+    maxRedirects: 0,
+  });
+  expect(created.status(), await created.text()).toBe(302);
+  expect(await storedName(owner.email)).toBe(owner.name);
+
+  // The stranger's request is void now, and their password opens nothing.
+  const theirId = new URL(theirs.headers().location ?? "", "http://localhost").searchParams.get("id") ?? "";
+  const late = await strangerBrowser.request.post("/confirm-sign-up", {
+    headers: sameOrigin,
+    form: { intent: "confirm", id: theirId, code: strangerCode },
+    maxRedirects: 0,
+  });
+  expect(late.status()).toBe(400);
+  const signIn = (password: string) =>
+    strangerBrowser.request.post("/login", {
+      headers: sameOrigin,
+      form: { intent: "signin", email: owner.email, password },
+      maxRedirects: 0,
+    });
+  expect((await signIn(stranger.password)).status()).toBe(401);
+  expect((await signIn(owner.password)).status()).toBe(302);
+  await ownerBrowser.close();
+  await strangerBrowser.close();
+});
+
+test("a sign-up link opened in another browser asks for a password there, and never applies the one chosen by whoever asked", async ({
+  browser,
+  page,
+}) => {
+  // Someone asks for an account with an address that is not theirs.
+  const requester = newAccount("Someone Else");
+  const theirBrowser = await browser.newContext();
+  await startSignUpByRequest(theirBrowser.request, requester);
+  const mail = await waitForMail(requester.email, CODE_SUBJECT);
+  const link = mail.text.match(/https?:\/\/\S+\/confirm-sign-up\?id=[\w-]+&code=\d{6}/)?.[0] ?? "";
+
+  // The mailbox's owner follows the link in their own browser.
+  await page.goto(link);
+  await waitForHydration(page);
+  await expect(page.getByText("This browser did not ask for the account")).toBeVisible();
+  await page.getByLabel("Name").fill("Mailbox Owner");
+  await page.getByLabel("Password", { exact: true }).fill("the owner's chosen passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  expect(await storedName(requester.email)).toBe("Mailbox Owner");
+
+  const signIn = (password: string) =>
+    theirBrowser.request.post("/login", {
+      headers: sameOrigin,
+      form: { intent: "signin", email: requester.email, password },
+      maxRedirects: 0,
+    });
+  expect((await signIn(requester.password)).status()).toBe(401);
+  expect((await signIn("the owner's chosen passphrase")).status()).toBe(302);
+  await theirBrowser.close();
+});
