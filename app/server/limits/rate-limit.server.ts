@@ -15,6 +15,7 @@ import {
   USED_CODE_MEMORY_SECONDS,
 } from "~/lib/constants";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
+import { createKeyStore } from "./key-store.server";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -31,37 +32,33 @@ export type RateLimitRule = { max: number; windowSeconds: number };
 
 type Counter = { count: number; resetAt: number };
 
-/** Past this many keys, expired counters are dropped, then the oldest ones. */
-const MAX_KEYS = 100_000;
-
 /**
  * A fixed-window counter in this process's memory: at most `max` hits per
  * key per window; a refused hit does not count, so waiting out the window
- * always works. Fine for one instance; restarts forget the counts.
+ * always works. Fine for one instance; restarts forget the counts. Its
+ * store is bounded (`createKeyStore`): a counter at its limit is kept
+ * until its window ends, and while the store is full of such counters a
+ * new key is refused.
  */
 export function createMemoryRateLimiter(
   { max, windowSeconds }: RateLimitRule,
   now: () => number = Date.now,
 ): RateLimiter {
-  const counters = new Map<string, Counter>();
   const windowMs = windowSeconds * 1000;
-
-  function prune(at: number) {
-    for (const [key, counter] of counters) if (counter.resetAt <= at) counters.delete(key);
-    for (const key of counters.keys()) {
-      if (counters.size <= MAX_KEYS) break;
-      counters.delete(key);
-    }
-  }
+  const counters = createKeyStore<Counter>((counter, at) => {
+    if (counter.resetAt <= at) return 0;
+    return counter.count >= max ? null : counter.count;
+  });
 
   return {
     async hit(key) {
       const at = now();
       const counter = counters.get(key);
       if (!counter || counter.resetAt <= at) {
-        if (counters.size >= MAX_KEYS) prune(at);
-        counters.set(key, { count: 1, resetAt: at + windowMs });
-        return { allowed: true, retryAfterSeconds: 0 };
+        const stored = counters.put(key, { count: 1, resetAt: at + windowMs }, at);
+        return stored
+          ? { allowed: true, retryAfterSeconds: 0 }
+          : { allowed: false, retryAfterSeconds: windowSeconds };
       }
       if (counter.count >= max) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counter.resetAt - at) / 1000)) };
