@@ -69,7 +69,10 @@ export function createMemoryRateLimiter(
   };
 }
 
-/** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
+/**
+ * The per-address budgets: sign-ups, and each kind of mail a form asks for
+ * (`email-change`: changes into that address, whoever asks).
+ */
 export type AddressKind =
   | "sign-up"
   | "sign-up-code"
@@ -86,6 +89,12 @@ export type AuthRateLimits = {
    * refused per IP never counts against an address.
    */
   address(kind: AddressKind, email: string): Promise<RateLimitResult>;
+  /**
+   * Counts an email change this account asked for, by its user id: a budget
+   * apart from the changes into an address, so that asking for someone's
+   * address never spends their own.
+   */
+  emailChange(userId: string): Promise<RateLimitResult>;
   /** Counts a passkey challenge handed to this client IP (each is a database row until it expires). */
   challenge(ip: string): Promise<RateLimitResult>;
   /** Counts a "Download my data" file made for this account. */
@@ -137,6 +146,7 @@ export function createAuthRateLimits({
       (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
         `${kind}:${email.trim().toLowerCase()}`,
       ),
+    emailChange: (userId) => mailsByAddress.hit(`email-change-by:${userId}`),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
     dataExport: (userId) => exportsByAccount.hit(`data-export:${userId}`),
     usedCode: (key) => usedCodes.hit(`used-code:${key}`),
