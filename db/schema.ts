@@ -123,7 +123,8 @@ export interface MailTable {
   id: string;
   kind: string;
   payload: string;
-  status: "pending" | "sent" | "failed";
+  /** `uncertain`: a send the mail server may have taken without telling us; never sent again. */
+  status: "pending" | "sent" | "failed" | "uncertain";
   attempts: number;
   nextAttemptAt: Timestamp;
   claim: string | null;

@@ -136,6 +136,24 @@ test("changing the address wants a recent sign-in, a valid address and a few tri
   expect(door.status()).toBe(404);
 });
 
+test("asking to move into someone's address never uses up their own changes", async ({ page, browser }) => {
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  const owner = await openDashboardAs(ownerPage, newAccount("Grace Hopper"));
+  await openDashboardAs(page);
+  const ask = (on: Page, email: string) =>
+    on.request.post("/dashboard", { headers: sameOrigin, form: { intent: "change-email", newEmail: email } });
+
+  // A stranger asks for the owner's address until the address' own budget is spent…
+  for (let sent = 0; sent < 3; sent += 1) expect((await ask(page, owner.email)).status()).toBe(200);
+  expect((await ask(page, owner.email)).status()).toBe(429);
+  // …and the owner's own changes are untouched.
+  const next = newAddress();
+  expect((await ask(ownerPage, next)).status()).toBe(200);
+  await waitForMail(next, CHANGE_SUBJECT);
+  await ownerContext.close();
+});
+
 test("a provider linked before the change is shown as vouching for the previous address", async ({
   page,
 }) => {

@@ -61,6 +61,15 @@ describe("the activity log", () => {
     await db.close();
   });
 
+  test("a user agent's own words never reach the log: only known browser and system names", async () => {
+    const { activity, signIn, db } = await setup();
+    await signIn("wrong password", undefined, "Visit http://evil.example/1.0 (X11; Linux x86_64)");
+    await signIn("wrong password", undefined, "Mozilla/5.0 (X11; Linux x86_64) Call-555-0100-now/1.0");
+    const browsers = (await activity()).slice(0, 2).map((entry) => entry.browser);
+    expect(browsers).toEqual(["Unknown browser on Linux", "Unknown browser on Linux"]);
+    await db.close();
+  });
+
   test("password and name changes are logged; newest first", async () => {
     const { auth, headers, account, activity, db } = await setup();
     await auth.api.changePassword({

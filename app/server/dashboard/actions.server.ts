@@ -157,7 +157,8 @@ async function changeEmail(
   const refusal = emailChangeRefusal(user, parsed.data);
   if (refusal) return refusal;
   const forIp = await rateLimits.ip(clientIpOf(request));
-  const forAccount = forIp.allowed ? await rateLimits.address("email-change", user.email) : forIp;
+  // Apart: the changes this account asked for, and those into this address (whoever asked).
+  const forAccount = forIp.allowed ? await rateLimits.emailChange(user.id) : forIp;
   const limit = forAccount.allowed ? await rateLimits.address("email-change", parsed.data) : forAccount;
   return overLimit(limit, "address changes") ?? requestEmailChange(mail, user, parsed.data);
 }

@@ -68,3 +68,35 @@ describe("createMemoryFailureBudget", () => {
     expect(allowed(await budget.claim("b"))).toBe(true);
   });
 });
+
+describe("a full budget never forgets a key in back-off", () => {
+  // The store's capacity: past it, keys must make room for new ones.
+  const CAPACITY = 100_000;
+
+  test("fresh keys make room by forgetting keys without failures first, never a key in back-off", async () => {
+    const time = clock();
+    const budget = createMemoryFailureBudget(RULE, time.now);
+    for (let i = 0; i < 3; i += 1) await budget.claim("victim");
+    expect(allowed(await budget.claim("victim"))).toBe(false);
+    // Two failures: not in back-off yet, but more to lose than a fresh key's one.
+    for (let i = 0; i < 2; i += 1) await budget.claim("almost");
+    // An attacker cycles fresh addresses, one failure each, to push those keys out.
+    for (let i = 0; i < CAPACITY + 10; i += 1) await budget.claim(`fresh-${i}`);
+    expect(await budget.claim("victim")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(allowed(await budget.claim("almost"))).toBe(true);
+    expect(allowed(await budget.claim("almost"))).toBe(false);
+  });
+
+  test("a budget full of keys in back-off refuses new keys, and keeps counting the old ones", async () => {
+    const time = clock();
+    const budget = createMemoryFailureBudget(RULE, time.now);
+    for (let i = 0; i < CAPACITY; i += 1) {
+      for (let failure = 0; failure < 3; failure += 1) await budget.claim(`key-${i}`);
+    }
+    expect(allowed(await budget.claim("new"))).toBe(false);
+    expect(await budget.claim("key-0")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    // Forgetting one (a password reset) makes room.
+    await budget.forget("key-1");
+    expect(allowed(await budget.claim("new"))).toBe(true);
+  });
+});

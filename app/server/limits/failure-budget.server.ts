@@ -4,6 +4,7 @@ import {
   PASSWORD_FAILURES_BEFORE_BACKOFF,
   PASSWORD_FAILURES_FORGOTTEN_AFTER_SECONDS,
 } from "~/lib/constants";
+import { createKeyStore } from "./key-store.server";
 
 /**
  * How failures add up: the first `free` cost nothing, then each one makes
@@ -58,32 +59,27 @@ export function secondsUntil(until: number, now: number): number {
 
 type Entry = { failures: number; at: number };
 
-/** Past this many keys, forgotten ones are dropped, then the oldest. */
-const MAX_KEYS = 100_000;
-
 /**
  * The budget in this process's memory: one instance, and a restart forgets
  * it. `createRedisFailureBudget` shares the same rule between instances.
+ * Its store is bounded (`createKeyStore`): a key in back-off is kept until
+ * it is forgotten, keys with fewer failures make room first, and while the
+ * store is full of keys in back-off a new key is refused.
  */
 export function createMemoryFailureBudget(
   rule: BackoffRule = PASSWORD_BACKOFF,
   now: () => number = Date.now,
 ): FailureBudget {
-  const entries = new Map<string, Entry>();
   const forgetMs = rule.forgetSeconds * 1000;
+  const entries = createKeyStore<Entry>((entry, at) => {
+    if (entry.at + forgetMs <= at) return 0;
+    return entry.failures >= rule.free ? null : entry.failures;
+  });
 
   function current(key: string, at: number): Entry {
     const entry = entries.get(key);
     if (!entry || entry.at + forgetMs <= at) return { failures: 0, at: 0 };
     return entry;
-  }
-
-  function prune(at: number) {
-    for (const [key, entry] of entries) if (entry.at + forgetMs <= at) entries.delete(key);
-    for (const key of entries.keys()) {
-      if (entries.size < MAX_KEYS) break;
-      entries.delete(key);
-    }
   }
 
   return {
@@ -92,10 +88,9 @@ export function createMemoryFailureBudget(
       const { failures, at: previousAt } = current(key, at);
       const until = previousAt + backoffMs(failures, rule);
       if (at < until) return { allowed: false, retryAfterSeconds: secondsUntil(until, at) };
-      if (entries.size >= MAX_KEYS) prune(at);
-      // Re-inserted, so the Map's order stays oldest-first for pruning.
-      entries.delete(key);
-      entries.set(key, { failures: failures + 1, at });
+      if (!entries.put(key, { failures: failures + 1, at }, at)) {
+        return { allowed: false, retryAfterSeconds: rule.firstWaitSeconds };
+      }
       return { allowed: true, ticket: { key, at, previousAt } };
     },
     async refund({ key, at, previousAt }) {

@@ -51,6 +51,33 @@ describe("createMemoryRateLimiter", () => {
   });
 });
 
+describe("a full store never forgets a key over its limit", () => {
+  // The store's capacity: past it, keys must make room for new ones.
+  const CAPACITY = 100_000;
+
+  test("fresh keys make room by forgetting keys under their limit, never the refused one", async () => {
+    const time = clock();
+    const limiter = createMemoryRateLimiter({ max: 2, windowSeconds: 600 }, time.now);
+    for (let i = 0; i < 2; i += 1) await limiter.hit("victim");
+    expect((await limiter.hit("victim")).allowed).toBe(false);
+    // An attacker cycles fresh addresses to push the refused key out.
+    for (let i = 0; i < CAPACITY + 10; i += 1) await limiter.hit(`fresh-${i}`);
+    time.advance(1_000);
+    expect(await limiter.hit("victim")).toEqual({ allowed: false, retryAfterSeconds: 599 });
+  });
+
+  test("a store full of refused keys refuses new keys until their windows end, and keeps the old ones", async () => {
+    const time = clock();
+    // A used authenticator code (`usedCode`): one hit, and it is over its limit.
+    const limiter = createMemoryRateLimiter({ max: 1, windowSeconds: 60 }, time.now);
+    for (let i = 0; i < CAPACITY; i += 1) await limiter.hit(`used-${i}`);
+    expect((await limiter.hit("new")).allowed).toBe(false);
+    expect((await limiter.hit("used-0")).allowed).toBe(false);
+    time.advance(60_000);
+    expect((await limiter.hit("new")).allowed).toBe(true);
+  });
+});
+
 describe("createAuthRateLimits", () => {
   const limits = (time = clock()) =>
     createAuthRateLimits({
@@ -81,6 +108,15 @@ describe("createAuthRateLimits", () => {
     expect(tooManyAttemptsMessage(600, "reset requests")).toBe(
       "Too many reset requests. Try again in 10 minutes.",
     );
+  });
+
+  test("the email changes an account asks for and those into an address are counted apart", async () => {
+    const auth = limits();
+    // Someone asks to move into the account's address, as it is written or as its user id.
+    expect((await auth.address("email-change", "user-1")).allowed).toBe(true);
+    expect((await auth.address("email-change", "user-1")).allowed).toBe(false);
+    expect((await auth.emailChange("user-1")).allowed).toBe(true);
+    expect((await auth.emailChange("user-1")).allowed).toBe(false);
   });
 
   test("limits one client IP, and passkey challenges per IP apart, with a larger budget", async () => {

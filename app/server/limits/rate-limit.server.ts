@@ -15,6 +15,7 @@ import {
   USED_CODE_MEMORY_SECONDS,
 } from "~/lib/constants";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
+import { createKeyStore } from "./key-store.server";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -31,37 +32,33 @@ export type RateLimitRule = { max: number; windowSeconds: number };
 
 type Counter = { count: number; resetAt: number };
 
-/** Past this many keys, expired counters are dropped, then the oldest ones. */
-const MAX_KEYS = 100_000;
-
 /**
  * A fixed-window counter in this process's memory: at most `max` hits per
  * key per window; a refused hit does not count, so waiting out the window
- * always works. Fine for one instance; restarts forget the counts.
+ * always works. Fine for one instance; restarts forget the counts. Its
+ * store is bounded (`createKeyStore`): a counter at its limit is kept
+ * until its window ends, and while the store is full of such counters a
+ * new key is refused.
  */
 export function createMemoryRateLimiter(
   { max, windowSeconds }: RateLimitRule,
   now: () => number = Date.now,
 ): RateLimiter {
-  const counters = new Map<string, Counter>();
   const windowMs = windowSeconds * 1000;
-
-  function prune(at: number) {
-    for (const [key, counter] of counters) if (counter.resetAt <= at) counters.delete(key);
-    for (const key of counters.keys()) {
-      if (counters.size <= MAX_KEYS) break;
-      counters.delete(key);
-    }
-  }
+  const counters = createKeyStore<Counter>((counter, at) => {
+    if (counter.resetAt <= at) return 0;
+    return counter.count >= max ? null : counter.count;
+  });
 
   return {
     async hit(key) {
       const at = now();
       const counter = counters.get(key);
       if (!counter || counter.resetAt <= at) {
-        if (counters.size >= MAX_KEYS) prune(at);
-        counters.set(key, { count: 1, resetAt: at + windowMs });
-        return { allowed: true, retryAfterSeconds: 0 };
+        const stored = counters.put(key, { count: 1, resetAt: at + windowMs }, at);
+        return stored
+          ? { allowed: true, retryAfterSeconds: 0 }
+          : { allowed: false, retryAfterSeconds: windowSeconds };
       }
       if (counter.count >= max) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((counter.resetAt - at) / 1000)) };
@@ -72,7 +69,10 @@ export function createMemoryRateLimiter(
   };
 }
 
-/** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
+/**
+ * The per-address budgets: sign-ups, and each kind of mail a form asks for
+ * (`email-change`: changes into that address, whoever asks).
+ */
 export type AddressKind =
   | "sign-up"
   | "sign-up-code"
@@ -89,6 +89,12 @@ export type AuthRateLimits = {
    * refused per IP never counts against an address.
    */
   address(kind: AddressKind, email: string): Promise<RateLimitResult>;
+  /**
+   * Counts an email change this account asked for, by its user id: a budget
+   * apart from the changes into an address, so that asking for someone's
+   * address never spends their own.
+   */
+  emailChange(userId: string): Promise<RateLimitResult>;
   /** Counts a passkey challenge handed to this client IP (each is a database row until it expires). */
   challenge(ip: string): Promise<RateLimitResult>;
   /** Counts a "Download my data" file made for this account. */
@@ -140,6 +146,7 @@ export function createAuthRateLimits({
       (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
         `${kind}:${email.trim().toLowerCase()}`,
       ),
+    emailChange: (userId) => mailsByAddress.hit(`email-change-by:${userId}`),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
     dataExport: (userId) => exportsByAccount.hit(`data-export:${userId}`),
     usedCode: (key) => usedCodes.hit(`used-code:${key}`),

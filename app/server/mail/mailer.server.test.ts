@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, test } from "vitest";
-import { createMailDelivery } from "./mailer.server";
+import { startSmtpSink } from "../../../tests/fixtures/smtp-sink";
+import { createMailDelivery, MailSendError } from "./mailer.server";
 import { passwordResetMail } from "./templates.server";
 
 const dirs: string[] = [];
@@ -73,5 +74,61 @@ describe("without SMTP_URL", () => {
       { id: "mail-1", createdAt: new Date() },
     );
     await expect(sending).rejects.toThrow();
+  });
+});
+
+describe("with SMTP_URL", () => {
+  const mail = { to: "grace@example.com", subject: "Hi", text: "Hi", html: "<p>Hi</p>" };
+  const closing: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0)) await close();
+  });
+
+  async function sinkWith(options: Parameters<typeof startSmtpSink>[0]) {
+    const sink = await startSmtpSink(options);
+    closing.push(sink.close);
+    return sink;
+  }
+
+  /** Sends `mail` through `smtpUrl`; resolves with the error it failed with. */
+  async function failureOf(smtpUrl: string, smtpTimeoutMs?: number): Promise<MailSendError> {
+    const deliver = createMailDelivery({
+      smtpUrl,
+      from: "no-reply@app.example.com",
+      dataDir: freshDataDir(),
+      domain: "app.example.com",
+      log: () => {},
+      smtpTimeoutMs,
+    });
+    const error = await deliver.send(mail, { id: "mail-1", createdAt: new Date() }).then(
+      () => new Error("the mail was sent"),
+      (failure: unknown) => failure,
+    );
+    if (!(error instanceof MailSendError)) throw error;
+    // Named by a code only: nodemailer's messages carry the recipient's address.
+    expect(`${String(error)} ${JSON.stringify(error)}`).not.toContain("grace");
+    return error;
+  }
+
+  test("refused before the server took the message: nothing to fear from sending it again", async () => {
+    const gone = await startSmtpSink();
+    await gone.close();
+    expect(await failureOf(gone.url)).toMatchObject({ code: "ESOCKET", mayHaveBeenSent: false });
+
+    const busy = await sinkWith({
+      refuseRecipient: (address) => ({ code: 450, message: `<${address}> is over its quota` }),
+    });
+    expect(await failureOf(busy.url)).toMatchObject({
+      code: "EENVELOPE",
+      responseCode: 450,
+      mayHaveBeenSent: false,
+    });
+    expect(busy.received).toEqual([]);
+  });
+
+  test("no answer once the server has the message: it may have taken it", async () => {
+    const silent = await sinkWith({ answerMessage: () => false });
+    expect(await failureOf(silent.url, 300)).toMatchObject({ code: "ETIMEDOUT", mayHaveBeenSent: true });
+    expect(silent.received).toEqual(["grace@example.com"]);
   });
 });

@@ -20,12 +20,46 @@ export type MailEnvelope = { id: string; createdAt: Date };
  * the mail is handed over (`file` names the file), and may take at most
  * `timeoutMs`. Delivering the same mail twice (a retry after a crash)
  * writes the same file, or sends the same `Message-ID`, which receiving
- * servers use to drop duplicates.
+ * servers may, or may not, use to drop duplicates.
  */
 export type MailDelivery = {
+  /** Rejects with a `MailSendError` when it can tell whether the mail may have gone out. */
   send: (message: MailMessage, envelope: MailEnvelope) => Promise<{ file?: string }>;
   timeoutMs: number;
+  /**
+   * Whether a send cut off after `timeoutMs` may have handed the mail
+   * over: with SMTP, the server may have the message and not have answered
+   * yet; a file is written whole then renamed, so writing it again is safe.
+   */
+  timeoutMayHaveSent: boolean;
 };
+
+/**
+ * A send that failed, as the log may tell it: a code (`ETIMEDOUT`,
+ * `EENVELOPE`, `ENOTDIR`) and the server's reply code, never a message,
+ * since nodemailer's messages carry the recipient's address and the
+ * server's reply. `mayHaveBeenSent`: the server may have taken the mail
+ * before the failure, so sending it again could deliver it twice.
+ */
+export class MailSendError extends Error {
+  readonly code: string;
+  readonly responseCode?: number;
+  readonly mayHaveBeenSent: boolean;
+
+  constructor(code: string, mayHaveBeenSent: boolean, responseCode?: number) {
+    super(`mail not sent: ${code}${responseCode ? ` ${responseCode}` : ""}`);
+    this.name = "MailSendError";
+    this.code = code;
+    this.mayHaveBeenSent = mayHaveBeenSent;
+    if (responseCode) this.responseCode = responseCode;
+  }
+}
+
+/** An error's code (`ECONNREFUSED`, `SQLITE_BUSY`, PostgreSQL's `57P01`) when it looks like one, else `unknown`: never its message. */
+export function errorCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[A-Z0-9][A-Z0-9_]{0,39}$/.test(code) ? code : "unknown";
+}
 
 type DeliveryOptions = {
   /** `smtp://` or `smtps://`; without it, mails go to `{dataDir}/outbox/`. */
@@ -35,6 +69,8 @@ type DeliveryOptions = {
   /** The domain of each mail's `Message-ID` (the app's host). */
   domain: string;
   log: (record: { level: "info"; msg: string; dir: string }) => void;
+  /** SMTP connection, greeting and silence timeouts (tests shorten them). */
+  smtpTimeoutMs?: number;
 };
 
 /**
@@ -45,13 +81,21 @@ type DeliveryOptions = {
  * or read files named in a message: mails hold only what the app wrote
  * into them. The outbox table (mail/outbox.server.ts) calls it, with retries.
  */
-export function createMailDelivery({ smtpUrl, from, dataDir, domain, log }: DeliveryOptions): MailDelivery {
+export function createMailDelivery({
+  smtpUrl,
+  from,
+  dataDir,
+  domain,
+  log,
+  smtpTimeoutMs = SMTP_TIMEOUT_MS,
+}: DeliveryOptions): MailDelivery {
   const dir = join(dataDir, MAIL_OUTBOX_DIR);
   if (!smtpUrl) log({ level: "info", msg: "no SMTP_URL: mails are written to the outbox", dir });
-  const deliver = smtpUrl ? smtpDelivery(smtpUrl, from) : outboxDelivery(dir, from);
+  const deliver = smtpUrl ? smtpDelivery(smtpUrl, from, smtpTimeoutMs) : outboxDelivery(dir, from);
   return {
     send: (message, envelope) => deliver({ ...message, messageId: `<${envelope.id}@${domain}>` }, envelope),
     timeoutMs: smtpUrl ? SMTP_SEND_TIMEOUT_MS : OUTBOX_WRITE_TIMEOUT_MS,
+    timeoutMayHaveSent: Boolean(smtpUrl),
   };
 }
 
@@ -75,22 +119,64 @@ function onFirstMail<T extends Transporter<unknown>>(
   };
 }
 
-function smtpDelivery(smtpUrl: string, from: string): Deliver {
+function smtpDelivery(smtpUrl: string, from: string, timeoutMs: number): Deliver {
   const transport = onFirstMail(({ createTransport }) =>
     createTransport(
       {
         url: smtpUrl,
-        connectionTimeout: SMTP_TIMEOUT_MS,
-        greetingTimeout: SMTP_TIMEOUT_MS,
-        socketTimeout: SMTP_TIMEOUT_MS,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
       },
       { from },
     ),
   );
   return async (message) => {
-    await (await transport()).sendMail({ ...message, ...noRemoteContent });
+    try {
+      await (await transport()).sendMail({ ...message, ...noRemoteContent });
+    } catch (error) {
+      throw smtpSendError(error);
+    }
     return {};
   };
+}
+
+/** nodemailer's codes of a refusal: the server answered no (`EENVELOPE`, `EMESSAGE`), or the session never got to a message. */
+const REFUSED = new Set(["EAUTH", "EDNS", "EENVELOPE", "EMESSAGE", "ETLS"]);
+/** The socket errors of a connection that was never made. */
+const NEVER_CONNECTED = new Set([
+  "EADDRNOTAVAIL",
+  "EAI_AGAIN",
+  "ECONNREFUSED",
+  "EHOSTDOWN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+]);
+/** nodemailer's timeouts before a session could carry a message (a silent socket is `SOCKET_TIMEOUT`). */
+const TIMEOUTS_BEFORE_SESSION = new Set(["CONNECT_TIMEOUT", "GREETING_TIMEOUT", "UPGRADE_TIMEOUT"]);
+
+/**
+ * What a nodemailer failure says about the mail. A server takes a message
+ * once it has all of it and says so; a failure that came with the server's
+ * refusal (a 4xx or 5xx reply, to a recipient or to the message), or
+ * before the session was up, left the mail with us, and is tried again.
+ * Anything else (silence past the timeout, a connection cut mid-session)
+ * may have come after the server took the message and before we heard
+ * it, and the mail is not sent again: missing one mail is better than
+ * repeating a link or a notice, since `Message-ID` does not reliably stop
+ * a duplicate.
+ */
+function smtpSendError(error: unknown): MailSendError {
+  const { responseCode, originalCode, timeoutType } = (error ?? {}) as Record<string, unknown>;
+  const code = errorCodeOf(error);
+  const refused = typeof responseCode === "number" && responseCode >= 400;
+  const leftWithUs =
+    refused ||
+    REFUSED.has(code) ||
+    NEVER_CONNECTED.has(String(originalCode)) ||
+    TIMEOUTS_BEFORE_SESSION.has(String(timeoutType));
+  return new MailSendError(code, !leftWithUs, refused ? (responseCode as number) : undefined);
 }
 
 function outboxDelivery(dir: string, from: string): Deliver {

@@ -1,11 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_FIRST_MS } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
+import { startSmtpSink } from "../../../tests/fixtures/smtp-sink";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
 import { migrateToLatest, type OpenedDatabase } from "../db/database.server";
-import type { MailDelivery, MailMessage } from "./mailer.server";
+import { createMailDelivery, type MailDelivery, type MailMessage } from "./mailer.server";
 import { type MailWorker, mailOutbox, retryDelayMs, startMailWorker } from "./outbox.server";
 
 const SECRET = "s".repeat(43);
@@ -33,8 +37,10 @@ async function until(check: () => Promise<boolean> | boolean, what: string) {
 describe.each(STORAGES)("the mail outbox on $name", ({ configured, create }) => {
   let storage: Storage | undefined;
   const workers: MailWorker[] = [];
+  const closing: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const worker of workers.splice(0)) await worker.stop();
+    for (const close of closing.splice(0)) await close();
     await storage?.cleanUp();
     storage = undefined;
   });
@@ -51,14 +57,15 @@ describe.each(STORAGES)("the mail outbox on $name", ({ configured, create }) => 
 
   function worker(
     db: Pick<OpenedDatabase, "kysely" | "dialect">,
-    send: MailDelivery["send"],
+    send: MailDelivery["send"] | MailDelivery,
     log: Logged[] = [],
     now?: () => number,
   ) {
     const started = startMailWorker({
       ...db,
       secret: SECRET,
-      deliver: { send, timeoutMs: SEND_TIMEOUT_MS },
+      deliver:
+        typeof send === "function" ? { send, timeoutMs: SEND_TIMEOUT_MS, timeoutMayHaveSent: false } : send,
       log: (record) => log.push(record),
       now,
       pollMs: 20,
@@ -234,6 +241,80 @@ describe.each(STORAGES)("the mail outbox on $name", ({ configured, create }) => 
       await until(async () => (await rows(db.kysely))[0]?.status === "failed", "the mail is given up");
       expect(sent).toBe(0);
       expect(log).toContainEqual(expect.objectContaining({ level: "error", kind: "test" }));
+    },
+  );
+  /** The app's SMTP delivery, to a test server, with the suite's short send timeout. */
+  async function smtpTo(sink: Parameters<typeof startSmtpSink>[0]) {
+    const server = await startSmtpSink(sink);
+    closing.push(server.close);
+    const delivery = createMailDelivery({
+      smtpUrl: server.url,
+      from: "no-reply@app.example.com",
+      dataDir: mkdtempSync(join(tmpdir(), "outbox-test-")),
+      domain: "app.example.com",
+      log: () => {},
+    });
+    return { server, delivery: { ...delivery, timeoutMs: SEND_TIMEOUT_MS } };
+  }
+
+  test.skipIf(!configured)(
+    `a send with no answer after the message (the server may have it) is never sent again, and is logged without the address${skipNote}`,
+    async () => {
+      const [db] = await open();
+      if (!db) throw new Error("no database");
+      const { server, delivery } = await smtpTo({ answerMessage: (to) => to !== "person-1@example.com" });
+      const outbox = mailOutbox({ kysely: db.kysely, secret: SECRET });
+      await outbox.enqueue(message(1), "password-reset");
+      let clock = Date.now();
+      const log: Logged[] = [];
+      worker(db, delivery, log, () => clock);
+      await until(() => server.received.length === 1 && log.length === 1, "the send times out");
+
+      // Any retry is due now; a later mail goes out in the same claim as a due retry would.
+      clock += 2 * retryDelayMs(MAIL_MAX_ATTEMPTS);
+      await outbox.enqueue(message(2), "password-reset");
+      await until(async () => {
+        const [first, second] = await rows(db.kysely);
+        return second?.status === "sent" && first?.claim === null;
+      }, "the later mail is sent");
+      expect(server.received).toEqual(["person-1@example.com", "person-2@example.com"]);
+      expect((await rows(db.kysely))[0]).toMatchObject({ status: "uncertain", attempts: 1, payload: "" });
+      expect(log[0]).toMatchObject({
+        level: "error",
+        msg: "mail may have been sent; not sent again",
+        kind: "password-reset",
+        code: "TIMEOUT",
+      });
+      expect(JSON.stringify(log)).not.toContain("person-");
+    },
+  );
+
+  test.skipIf(!configured)(
+    `a recipient refused for now (4xx before the message) is tried again, and the log names a code, never the address${skipNote}`,
+    async () => {
+      const [db] = await open();
+      if (!db) throw new Error("no database");
+      let refusals = 0;
+      const { server, delivery } = await smtpTo({
+        refuseRecipient: (address) =>
+          refusals++ === 0 ? { code: 450, message: `<${address}> is over its quota, try later` } : null,
+      });
+      await mailOutbox({ kysely: db.kysely, secret: SECRET }).enqueue(message(1), "password-reset");
+      let clock = Date.now();
+      const log: Logged[] = [];
+      worker(db, delivery, log, () => clock);
+      await until(() => log.length === 1, "the refusal is logged");
+      expect(JSON.stringify(log)).not.toContain("person-1");
+      expect(log[0]).toMatchObject({
+        level: "warn",
+        msg: "mail failed; will retry",
+        code: "EENVELOPE",
+        responseCode: 450,
+      });
+
+      clock += retryDelayMs(1);
+      await until(async () => (await rows(db.kysely))[0]?.status === "sent", "the mail is sent");
+      expect(server.received).toEqual(["person-1@example.com"]);
     },
   );
 });

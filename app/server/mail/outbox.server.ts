@@ -9,7 +9,7 @@ import {
   MAIL_SHUTDOWN_WAIT_MS,
 } from "~/lib/constants";
 import type { Database, MailTable } from "../../../db/schema";
-import type { MailDelivery, MailMessage } from "./mailer.server";
+import { errorCodeOf, type MailDelivery, type MailMessage, MailSendError } from "./mailer.server";
 
 type MailLog = (record: { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>) => void;
 
@@ -115,7 +115,11 @@ export function retryDelayMs(attempts: number): number {
  * lasts twice a send's timeout, and a mail whose sender died is claimed
  * again when its lease ends. A mail is marked sent only by the claim that sent
  * it. A failed send is tried again after a doubling delay, and given up
- * (logged as an error) after `MAIL_MAX_ATTEMPTS`. The worker looks when
+ * (logged as an error) after `MAIL_MAX_ATTEMPTS`; a send that may have
+ * handed the mail over anyway (an SMTP server silent after the message, a
+ * send cut off by its timeout) is marked `uncertain` and never sent again
+ * (logged as an error too). Logs name a failure by its code only: a mail
+ * error's message can carry the recipient's address. The worker looks when
  * nudged and every `MAIL_POLL_MS` (for other instances' mails, retries,
  * and what a crashed process left).
  */
@@ -186,6 +190,16 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       await settle(row, { status: "sent", sentAt: iso(now()), payload: "" });
       log({ level: "info", msg: file ? "mail written" : "mail sent", ...base, ...(file ? { file } : {}) });
     } catch (error) {
+      const failure = sendFailureOf(error);
+      const reason = {
+        code: failure.code,
+        ...(failure.responseCode ? { responseCode: failure.responseCode } : {}),
+      };
+      if (failure.mayHaveBeenSent) {
+        await settle(row, { status: "uncertain", payload: "" });
+        log({ level: "error", msg: "mail may have been sent; not sent again", ...base, ...reason });
+        return;
+      }
       const last = row.attempts >= MAIL_MAX_ATTEMPTS;
       const delay = retryDelayMs(row.attempts);
       await settle(
@@ -197,9 +211,16 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         msg: last ? "mail failed; giving up" : "mail failed; will retry",
         ...base,
         ...(last ? {} : { retryInSeconds: Math.round(delay / 1000) }),
-        err: String(error),
+        ...reason,
       });
     }
+  }
+
+  /** A failed send as the delivery told it; cut off by the timeout, as the delivery says such a cut may end. */
+  function sendFailureOf(error: unknown): MailSendError {
+    if (error instanceof MailSendError) return error;
+    if (error instanceof SendTimeout) return new MailSendError("TIMEOUT", deliver.timeoutMayHaveSent);
+    return new MailSendError(errorCodeOf(error), false);
   }
 
   async function drain() {
@@ -226,7 +247,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         },
         (error: unknown) => {
           // Said once per outage; the next look tries again.
-          if (!unavailable) log({ level: "warn", msg: "mail outbox unavailable", err: String(error) });
+          if (!unavailable) log({ level: "warn", msg: "mail outbox unavailable", code: errorCodeOf(error) });
           unavailable = true;
         },
       )
@@ -249,10 +270,13 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
   };
 }
 
+/** A send that did not settle within its delivery's `timeoutMs`. */
+class SendTimeout extends Error {}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new SendTimeout(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

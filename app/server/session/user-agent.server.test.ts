@@ -31,6 +31,57 @@ describe("summarizeUserAgent", () => {
     expect(summarizeUserAgent(userAgent)).toEqual(expected);
   });
 
+  test.each([
+    [
+      "Chrome on Windows",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    ],
+    [
+      "Chrome on macOS",
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    ],
+    [
+      "Chrome on iOS",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1",
+    ],
+    [
+      "Firefox on macOS",
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:131.0) Gecko/20100101 Firefox/131.0",
+    ],
+    ["Firefox on Linux", "Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0"],
+    ["Firefox on Android", "Mozilla/5.0 (Android 14; Mobile; rv:131.0) Gecko/131.0 Firefox/131.0"],
+    [
+      "Firefox on iOS",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/131.0 Mobile/15E148 Safari/605.1.15",
+    ],
+    [
+      "Microsoft Edge on Windows",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.51",
+    ],
+    [
+      "Microsoft Edge on macOS",
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.51",
+    ],
+    [
+      "Microsoft Edge on Android",
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.2903.48",
+    ],
+  ])("%s", (label, userAgent) => {
+    expect(summarizeUserAgent(userAgent).label).toBe(label);
+  });
+
+  test.each([
+    "http://evil.example/ Visit now/1.0 (x)",
+    "Visit http://evil.example/1.0 (to claim your prize)",
+    "Click here http://evil.example/ now",
+    "Mozilla/5.0 (X11; Linux x86_64) evil.example/1.0",
+    "Mozilla/5.0 (Windows NT 10.0) Your-account-is-locked-call-555-0100/1.0",
+    "Totally Real Browser/1.0 (Windows NT 10.0; Win64; x64)",
+  ])("nothing a client sends beyond known names reaches the label: %s", (userAgent) => {
+    const { label } = summarizeUserAgent(userAgent);
+    expect(label).toMatch(/^Unknown browser( on (Windows|Linux))?$/);
+  });
+
   test("the same browser in another version is the same device", () => {
     const older = summarizeUserAgent("Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0.0.0 Safari/537.36");
     const newer = summarizeUserAgent("Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36");
