@@ -114,3 +114,20 @@ test("every sign-in gets a new session id (no fixation)", async ({ request }) =>
   expect(second.value).not.toBe(first.value);
   expect(await (await request.get(SESSION)).json()).toHaveProperty("user.email", account.email);
 });
+
+test("a browser still holding an ended session's cookie is signed in by its next sign-in", async ({
+  request,
+}) => {
+  const account = newAccount();
+  await signUpByRequest(request, account);
+  const { value } = await sessionCookie(request);
+  expect(await expireSession(decodeURIComponent(value).split(".")[0] ?? "")).toBe(1);
+  // The form's post carries the dead cookie: the new session's cookie must outlive its clearing.
+  const signedIn = await request.post("/login", {
+    headers: sameOrigin,
+    form: { intent: "signin", email: account.email, password: account.password },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+  expect((await (await request.get(SESSION)).json()).user?.email).toBe(account.email);
+});

@@ -19,7 +19,13 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   const { session, setCookie } = await readSession(services, request.headers);
   context.set(sessionContext, session);
   const response = await next();
-  withCookies(setCookie, response.headers);
+  // A cookie the answer sets itself wins: a sign-in from a browser still holding a revoked
+  // session's cookie sets the new session, and clearing the old one must not undo it.
+  const setByAnswer = new Set(response.headers.getSetCookie().map(cookieName));
+  withCookies(
+    setCookie.filter((cookie) => !setByAnswer.has(cookieName(cookie))),
+    response.headers,
+  );
   // A signed-in page is for this person only: no shared caches, and no
   // copy for the Back button to show after they sign out.
   if (session && !response.headers.has("Cache-Control")) {
@@ -27,6 +33,9 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   }
   return response;
 };
+
+/** The name a `Set-Cookie` value sets. */
+const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf("="));
 
 /** Guard for signed-in pages: guests go to `/login?redirect={where they were}`. */
 export const signedInOnly: MiddlewareFunction<Response> = ({ request, context }) => {
