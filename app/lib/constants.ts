@@ -18,6 +18,8 @@ export const REDIRECT_PARAM = "redirect";
 /** Passwords: long enough to resist guessing, short enough to hash cheaply. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** What every new-password field says of its rules (the server's common-password rule: auth/password-policy.server.ts). */
+export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password or one built from your name, email or the app's name.`;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSKEY_NAME_MAX_LENGTH = 50;

@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import {
+  NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PATH,
@@ -20,6 +21,7 @@ import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/server/auth/credentials.server";
+import { findPasswordWeakness } from "~/server/auth/password-policy.server";
 import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/auth/sign-up.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
@@ -37,6 +39,19 @@ const START_AGAIN = `${SIGN_IN_PATH}?mode=signup`;
 async function requesterHashOfRequest({ env, auth }: AppServices, request: Request) {
   const id = await signUpBrowser({ ...env, secret: (await auth.$context).secret }).idOf(request);
   return id ? requesterHashOf(id) : null;
+}
+
+/** The field error of a password chosen here that the password rules refuse (too common, or built from a name). */
+async function weakPasswordOf(
+  { auth }: AppServices,
+  chosen: { name: string; email: string; password: string } | undefined,
+) {
+  if (!chosen) return undefined;
+  const weakness = await findPasswordWeakness(chosen.password, {
+    appName: (await auth.$context).appName,
+    ...chosen,
+  });
+  return weakness ? { password: weakness.message } : undefined;
 }
 
 /**
@@ -89,11 +104,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = pending.fromThisBrowser
     ? null
     : signUpSchema.safeParse({ name: form.name, email: pending.email, password: form.password });
-  if (!code || (chosen && !chosen.success)) {
+  const fieldErrors: FieldErrors | undefined =
+    chosen && !chosen.success ? fieldErrorsOf(chosen.error) : await weakPasswordOf(services, chosen?.data);
+  if (!code || fieldErrors) {
     return data<ActionData>(
       {
         fieldError: code ? undefined : `Enter the ${SIGN_UP_CODE_DIGITS}-digit code from the mail.`,
-        fieldErrors: chosen && !chosen.success ? fieldErrorsOf(chosen.error) : undefined,
+        fieldErrors,
         values: { name: form.name },
       },
       { status: 400 },
@@ -196,7 +213,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
               minLength={PASSWORD_MIN_LENGTH}
               maxLength={PASSWORD_MAX_LENGTH}
               error={actionData?.fieldErrors?.password}
-              hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+              hint={NEW_PASSWORD_HINT}
             />
           </>
         )}

@@ -12,6 +12,7 @@ import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
+  NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   REDIRECT_PARAM,
@@ -218,7 +219,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           minLength={isSignUp ? PASSWORD_MIN_LENGTH : undefined}
           maxLength={PASSWORD_MAX_LENGTH}
           error={errors.password}
-          hint={isSignUp ? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` : undefined}
+          hint={isSignUp ? NEW_PASSWORD_HINT : undefined}
         />
         {isSignUp ? null : (
           <PreloadLink

@@ -13,6 +13,7 @@ import {
   DEFAULT_SIGNED_IN_PATH,
   FORGOT_PASSWORD_PATH,
   MAIL_TOKEN_PARAM,
+  NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PATH,
@@ -141,7 +142,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={PASSWORD_MAX_LENGTH}
           error={actionData?.fieldError}
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+          hint={NEW_PASSWORD_HINT}
         />
         <SubmitButton busy={busy} size="lg" className="w-full">
           Set new password

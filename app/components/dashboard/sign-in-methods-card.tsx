@@ -3,7 +3,7 @@ import { LocalTime } from "~/components/local-time";
 import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
+import { NEW_PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { DashboardData, ProviderLink } from "~/lib/dashboard";
 import { isOAuthProviderId, OAUTH_PROVIDERS } from "~/lib/sign-in-providers";
 import KeyRoundIcon from "~icons/lucide/key-round";
@@ -59,7 +59,7 @@ function NewPasswordField({ error }: { error?: string }) {
       minLength={PASSWORD_MIN_LENGTH}
       maxLength={PASSWORD_MAX_LENGTH}
       error={error}
-      hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+      hint={NEW_PASSWORD_HINT}
     />
   );
 }

@@ -11,6 +11,7 @@ import { type Outcome, overLimit, type Refusal, refused, tooMany } from "../acti
 import type { AppServices } from "../context.server";
 import { retryAfterOf, tooManyAttemptsMessage } from "../limits/rate-limit.server";
 import type { Auth } from "./auth.server";
+import { findPasswordWeakness } from "./password-policy.server";
 import { requestSignUp } from "./sign-up.server";
 
 /** An email address as people type it: trimmed and lower-cased. */
@@ -135,7 +136,8 @@ export async function signInWithPassword(
 }
 
 /**
- * "Create account", email first: checks the fields and the per-address
+ * "Create account", email first: checks the fields (the password against
+ * common ones and the person's and the app's names too) and the per-address
  * limit, then `requestSignUp` stores the request and mails the code (or,
  * for a taken address, a notice to its owner). Nothing is created yet, and
  * the answer does not tell whether the address has an account. `redirectTo`
@@ -149,9 +151,12 @@ export async function startSignUp(
 ): Promise<Outcome<{ id: string }>> {
   const parsed = signUpSchema.safeParse(raw);
   if (!parsed.success) return invalidInput(parsed.error);
-  const refusal = overLimit(await rateLimits.address("sign-up", parsed.data.email), "sign-up attempts");
+  const { secret, appName } = await auth.$context;
+  const { name, email, password } = parsed.data;
+  const weakness = await findPasswordWeakness(password, { appName, email, name });
+  if (weakness) return refused(400, "Please check the fields below.", { password: weakness.message });
+  const refusal = overLimit(await rateLimits.address("sign-up", email), "sign-up attempts");
   if (refusal) return refusal;
-  const { secret } = await auth.$context;
   const requested = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo, requesterHash });
   if ("id" in requested) return { ok: true, id: requested.id };
   return tooMany(

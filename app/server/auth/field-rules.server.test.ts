@@ -1,15 +1,17 @@
+import { createHash } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
 import type { Database } from "../../../db/schema";
 import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 
-/** The status and message of a better-auth call that must be refused. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
+/** The status, message and code of a better-auth call that must be refused. */
+async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string; code?: string }> {
   try {
     await call;
   } catch (error) {
-    if (isAPIError(error)) return { status: error.statusCode, message: error.message };
+    if (isAPIError(error))
+      return { status: error.statusCode, message: error.message, code: error.body?.code };
     throw error;
   }
   throw new Error("the call was not refused");
@@ -78,6 +80,74 @@ describe("the field rules hold at better-auth's own endpoints", () => {
       }),
     );
     expect(signIn.status).toBe(400);
+    await db.close();
+  });
+});
+
+/** The password hash stored for `userId`, or undefined when the account has none. */
+async function passwordHashOf(kysely: Kysely<Database>, userId: string) {
+  const row = await kysely
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  return row?.password ?? undefined;
+}
+
+// Setting a first password (`setPassword`: server-only, no path) is checked by its caller: account-settings.server.test.ts.
+describe("a new password easy to guess is refused at every better-auth door that sets one, and nothing is stored", () => {
+  const GUESSABLE = { status: 400, code: "GUESSABLE_PASSWORD" };
+  const PERSONAL = { status: 400, code: "PERSONAL_PASSWORD" };
+
+  test("sign-up: a common password, or one built from the address, creates no account", async () => {
+    const { auth, db } = await authWithOneAccount();
+    const grace = { name: "Grace Hopper", email: "grace.hopper@example.com" };
+    const signUp = (password: string) =>
+      refusal(auth.api.signUpEmail({ body: { ...grace, password }, headers: browserHeaders() }));
+    expect(await signUp("password1")).toMatchObject(GUESSABLE);
+    expect(await signUp("gracehopper1906")).toMatchObject(PERSONAL);
+    const users = await db.kysely.selectFrom("user").select("id").where("email", "=", grace.email).execute();
+    expect(users).toEqual([]);
+    await db.close();
+  });
+
+  test("change: the person's name with a year, or a common password, leaves the old password in place", async () => {
+    const { auth, headers, db, userId, account } = await authWithOneAccount();
+    const before = await passwordHashOf(db.kysely, userId);
+    const change = (newPassword: string) =>
+      refusal(auth.api.changePassword({ body: { currentPassword: account.password, newPassword }, headers }));
+    expect(await change("password1")).toMatchObject(GUESSABLE);
+    expect(await change("Ada Lovelace 1815")).toMatchObject(PERSONAL);
+    // The app's name (APP_NAME is "Test" here) with digits appended.
+    expect(await change("Test12345678")).toMatchObject({ status: 400 });
+    expect(await passwordHashOf(db.kysely, userId)).toBe(before);
+    await db.close();
+  });
+
+  test("reset: the link's token still works, and the password is unchanged", async () => {
+    const { auth, db, userId } = await authWithOneAccount();
+    const token = "a-reset-token-of-24-chars";
+    const now = Date.now();
+    await db.kysely
+      .insertInto("verification")
+      .values({
+        id: "reset-row",
+        // Stored as better-auth stores a reset token here (tokens.server.ts: hashed).
+        identifier: createHash("sha256").update(`reset-password:${token}`).digest("base64url"),
+        value: userId,
+        expiresAt: new Date(now + 60_000).toISOString(),
+        createdAt: new Date(now).toISOString(),
+        updatedAt: new Date(now).toISOString(),
+      })
+      .execute();
+    const before = await passwordHashOf(db.kysely, userId);
+    const reset = (newPassword: string) => auth.api.resetPassword({ body: { token, newPassword } });
+    expect(await refusal(reset("Password123"))).toMatchObject(GUESSABLE);
+    expect(await refusal(reset("adalovelace99"))).toMatchObject(PERSONAL);
+    expect(await passwordHashOf(db.kysely, userId)).toBe(before);
+    await reset("correct horse battery staple");
+    expect(await passwordHashOf(db.kysely, userId)).not.toBe(before);
     await db.close();
   });
 });

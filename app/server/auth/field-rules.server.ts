@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { z } from "zod";
+import { peekMailToken } from "../mail/tokens.server";
 import {
   emailAddress,
   enteredPassword,
@@ -9,6 +10,7 @@ import {
   personName,
   signUpSchema,
 } from "./credentials.server";
+import { findPasswordWeakness, type PasswordOwner } from "./password-policy.server";
 
 /**
  * The app's rules for what people type, as better-auth sees each request:
@@ -48,6 +50,52 @@ const QUERY_RULES: Record<string, z.ZodType> = {
   "/passkey/generate-register-options": z.object({ name: passkeyName.optional() }).strict(),
 };
 
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+type Body = Record<string, unknown>;
+type Owner = Omit<PasswordOwner, "appName">;
+
+/**
+ * The endpoints that set a password, with the field holding it and whose
+ * password it becomes: the person signing up, the reset link's owner, the
+ * signed-in person. No owner (a used token, no session): the endpoint
+ * refuses the request itself. `setPassword` has no path to match (a
+ * server-only endpoint): its only caller checks the same (account-settings.server.ts).
+ */
+const NEW_PASSWORDS: Record<
+  string,
+  { field: string; owner: (ctx: HookContext, body: Body) => Promise<Owner | null> }
+> = {
+  "/sign-up/email": { field: "password", owner: async (_, body) => body as Owner },
+  "/reset-password": {
+    field: "newPassword",
+    owner: async (ctx, body) => {
+      const userId = await peekMailToken(ctx.context.internalAdapter, "reset-password", body.token);
+      return userId ? ctx.context.internalAdapter.findUserById(userId) : null;
+    },
+  },
+  "/change-password": {
+    field: "newPassword",
+    owner: async (ctx) => (await getSessionFromCtx(ctx))?.user ?? null,
+  },
+};
+
+/**
+ * The common-password rule (password-policy.server.ts) on a new password
+ * the field rules passed: a `400` with its reason's code and message, which
+ * the pages show on the field.
+ */
+async function refuseWeakPassword(ctx: HookContext, body: Body): Promise<void> {
+  const door = NEW_PASSWORDS[ctx.path ?? ""];
+  if (!door) return;
+  const owner = await door.owner(ctx, body);
+  if (!owner) return;
+  const weakness = await findPasswordWeakness(String(body[door.field]), {
+    ...owner,
+    appName: ctx.context.appName,
+  });
+  if (weakness) throw new APIError("BAD_REQUEST", { message: weakness.message, code: weakness.code });
+}
+
 function invalid(error: z.ZodError): APIError {
   return new APIError("BAD_REQUEST", {
     message: error.issues[0]?.message ?? "Check the fields and try again.",
@@ -60,7 +108,8 @@ const hasRule = (ctx: { path?: string }) =>
 
 /**
  * better-auth plugin: the field rules above, at every door (our actions'
- * `auth.api` calls and the HTTP endpoints alike). It also turns one known
+ * `auth.api` calls and the HTTP endpoints alike), then, on a new password
+ * they passed, the common-password rule. It also turns one known
  * library answer to bad input into a `400`: `@better-auth/passkey` answers
  * an unreadable registration with a 500.
  */
@@ -73,6 +122,7 @@ export function fieldRules() {
     const query = queryRule?.safeParse(ctx.query ?? {});
     if (body && !body.success) throw invalid(body.error);
     if (query && !query.success) throw invalid(query.error);
+    if (body) await refuseWeakPassword(ctx, body.data as Body);
     return {
       context: {
         ...(body ? { body: body.data } : {}),

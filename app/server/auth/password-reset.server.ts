@@ -4,6 +4,7 @@ import type { AppServices } from "../context.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
 import { retryAfterOf } from "../limits/rate-limit.server";
 import { newPassword as newPasswordRule, passwordSignIn } from "./credentials.server";
+import { WEAKNESS_MESSAGES } from "./password-policy.server";
 import { endStandingTrust } from "./security-stamp.server";
 
 /**
@@ -46,9 +47,14 @@ export async function resetPasswordAndSignIn(
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: parsed.data } });
   } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    // Too common, or built from the person's names (the field rules, inside better-auth): the link still works.
+    const code = error.body?.code;
+    if (code && Object.hasOwn(WEAKNESS_MESSAGES, code)) {
+      return { ok: false, expired: false, fieldError: error.message };
+    }
     // Used by a click racing this one, or expired a moment ago.
-    if (isAPIError(error) && error.statusCode < 500) return expired;
-    throw error;
+    return expired;
   }
   // What was trusted before the reset ends: mailed email-change links, and trusted browsers.
   await endStandingTrust(db, userId);

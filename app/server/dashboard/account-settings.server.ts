@@ -6,6 +6,7 @@ import { attempt, done, type Outcome, type Refusal, refused } from "../action-ki
 import { PASSWORD_REQUIRED_CODE } from "../auth/account-deletion.server";
 import type { Auth } from "../auth/auth.server";
 import { enteredPassword, fieldErrorsOf, newPassword, personName } from "../auth/credentials.server";
+import { findPasswordWeakness, WEAKNESS_MESSAGES } from "../auth/password-policy.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
 
 const FRESH_MINUTES = Math.round(SESSION_FRESH_AGE_SECONDS / 60);
@@ -30,6 +31,14 @@ export async function updateName(auth: Auth, headers: Headers, input: { name?: u
 const WRONG_PASSWORD = refused(400, "That is not your current password.", {
   currentPassword: "That is not your current password.",
 });
+
+/** The common-password rule's refusals, by better-auth's code, on the new password's field. */
+const WEAK_NEW_PASSWORD: Record<string, Refusal> = Object.fromEntries(
+  Object.entries(WEAKNESS_MESSAGES).map(([code, message]) => [
+    code,
+    refused(400, message, { newPassword: message }),
+  ]),
+);
 
 /**
  * Changes the password, given the current one, and signs out every other
@@ -56,6 +65,7 @@ export async function changePassword(
       return done("Password changed. Your other sessions were signed out.", answer.getSetCookie());
     },
     {
+      ...WEAK_NEW_PASSWORD,
       INVALID_PASSWORD: WRONG_PASSWORD,
       CREDENTIAL_ACCOUNT_NOT_FOUND: refused(400, "This account has no password yet: set one instead."),
       [NOT_FRESH_CODE]: NEEDS_FRESH_SIGN_IN,
@@ -65,18 +75,26 @@ export async function changePassword(
 
 /**
  * Gives an account without a password one, so email + password also signs
- * in: a sign-in from the last few minutes first (better-auth's
- * `setPassword` has no HTTP door; this is its only caller).
+ * in: a sign-in from the last few minutes first, then the rules of new
+ * passwords, the common-password one too (better-auth's `setPassword` has
+ * no HTTP door, nor a path its hooks could match; this is its only caller).
  */
 export async function setPassword(
   auth: Auth,
   headers: Headers,
-  session: { createdAt: Date | string },
+  { session, user }: { session: { createdAt: Date | string }; user: { email: string; name: string } },
   input: { newPassword?: unknown },
 ): Promise<Outcome> {
   if (!isFreshSignIn(session)) return NEEDS_FRESH_SIGN_IN;
   const parsed = parse(z.object({ newPassword }), input);
   if ("outcome" in parsed) return parsed.outcome;
+  const { appName } = await auth.$context;
+  const weakness = await findPasswordWeakness(parsed.data.newPassword, {
+    appName,
+    email: user.email,
+    name: user.name,
+  });
+  if (weakness) return WEAK_NEW_PASSWORD[weakness.code] as Refusal;
   return attempt(
     async () => {
       await auth.api.setPassword({ body: { newPassword: parsed.data.newPassword }, headers });

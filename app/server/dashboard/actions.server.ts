@@ -84,7 +84,7 @@ export async function runDashboardAction(services: AppServices, request: Request
         }),
       );
     case "set-password":
-      return answer(await setPassword(auth, headers, session, { newPassword: form.newPassword }));
+      return answer(await setPassword(auth, headers, signedIn, { newPassword: form.newPassword }));
     case "revoke-session":
       return answer(
         await revokeSessionById(db, headers, {
