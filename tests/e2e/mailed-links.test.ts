@@ -289,6 +289,11 @@ test("a sign-up link opened in another browser asks for a password there, and ne
   await waitForHydration(page);
   await expect(page.getByText("This browser did not ask for the account")).toBeVisible();
   await page.getByLabel("Name").fill("Mailbox Owner");
+  // The password rules hold here too.
+  await page.getByLabel("Password", { exact: true }).fill("password1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("This password is too common or easy to guess. Choose another.")).toBeVisible();
+  expect(await countRows("user", "email", requester.email)).toBe(0);
   await page.getByLabel("Password", { exact: true }).fill("the owner's chosen passphrase");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL("/dashboard");
