@@ -14,6 +14,7 @@ import { join } from "node:path";
 import {
   type APIRequestContext,
   type BrowserContext,
+  type Cookie,
   chromium,
   type Page,
   request as requestContext,
@@ -84,12 +85,16 @@ async function linkTo(to: string, path: string): Promise<string | null> {
   return link ? new URL(link).pathname + new URL(link).search : null;
 }
 
+/** A page to shoot; `cookies`: the browser that opens it holds these (its session, say). */
+type Target = { name: string; path: string; signedIn?: boolean; cookies?: Cookie[] };
+
 /**
- * An email change's two pages: the link to the new address, and (after a
- * second account's change is confirmed) the undo link to the old one.
+ * An email change's pages: the link to the new address, in another browser
+ * (it asks to sign in) and in the account's own, and (after a second
+ * account's change is confirmed) the undo link to the old one.
  */
-async function emailChangePages(): Promise<{ name: string; path: string }[]> {
-  const pages: { name: string; path: string }[] = [];
+async function emailChangePages(): Promise<Target[]> {
+  const pages: Target[] = [];
   for (const name of ["change-email", "undo-email-change"]) {
     const account = newAccount();
     const signedIn = await requestContext.newContext({ baseURL });
@@ -97,7 +102,10 @@ async function emailChangePages(): Promise<{ name: string; path: string }[]> {
     const newEmail = account.email.replace("ada.lovelace+", "ada.new+");
     await signedIn.post("/dashboard", { headers: origin, form: { intent: "change-email", newEmail } });
     const change = await linkTo(newEmail, "/change-email");
-    if (name === "change-email" && change) pages.push({ name, path: change });
+    if (name === "change-email" && change) {
+      pages.push({ name: "change-email-elsewhere", path: change });
+      pages.push({ name, path: change, cookies: (await signedIn.storageState()).cookies });
+    }
     if (name === "undo-email-change" && change) {
       const token = new URL(change, baseURL).searchParams.get("token") ?? "";
       await signedIn.post("/change-email", { headers: origin, form: { token } });
@@ -115,7 +123,7 @@ async function emailChangePages(): Promise<{ name: string; path: string }[]> {
  * still waiting for its code. Opening them uses nothing up: only their
  * forms do.
  */
-async function mailedPages(): Promise<{ name: string; path: string }[]> {
+async function mailedPages(): Promise<Target[]> {
   const account = newAccount();
   const guest = await requestContext.newContext({ baseURL });
   await signUp(guest, account);
@@ -124,8 +132,13 @@ async function mailedPages(): Promise<{ name: string; path: string }[]> {
   const stranger = await requestContext.newContext({ baseURL });
   await stranger.post("/forgot-password", { headers: origin, form: { email: account.email } });
   const checkInbox = await startSignUp(stranger, newAccount());
+  const asker = (await stranger.storageState()).cookies;
   await Promise.all([guest.dispose(), other.dispose(), stranger.dispose()]);
-  const pages = [{ name: "check-inbox", path: checkInbox }];
+  const pages: Target[] = [
+    // Opened in another browser, the page asks for a name and password of its own.
+    { name: "check-inbox-elsewhere", path: checkInbox },
+    { name: "check-inbox", path: checkInbox, cookies: asker },
+  ];
   for (const name of ["reset-password", "sign-out-everywhere"]) {
     const path = await linkTo(account.email, `/${name}`);
     if (path) pages.push({ name, path });
@@ -133,7 +146,7 @@ async function mailedPages(): Promise<{ name: string; path: string }[]> {
   return [...pages, ...(await emailChangePages())];
 }
 
-const pages: { name: string; path: string; signedIn?: boolean }[] = [
+const pages: Target[] = [
   { name: "home", path: "/" },
   { name: "login", path: "/login" },
   { name: "signup", path: "/login?mode=signup" },
@@ -235,6 +248,7 @@ for (const width of widths) {
         await signUpWithHistory(context.request);
         signedIn = true;
       }
+      if (target.cookies) await context.addCookies(target.cookies);
       await page.goto(target.path);
       await shoot(page, target.name);
     }
