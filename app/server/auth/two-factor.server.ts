@@ -136,7 +136,10 @@ export async function forgetTrustedBrowsers(db: Kysely<Database>, userId: string
 }
 
 /** Whether the account asks for a second step (its flag, as the database has it now). */
-async function asksForCode(ctx: HookContext, userId: string): Promise<boolean> {
+export async function asksForCode(
+  ctx: { context: Pick<HookContext["context"], "internalAdapter"> },
+  userId: string,
+): Promise<boolean> {
   const user = await ctx.context.internalAdapter.findUserById(userId);
   return Boolean((user as { twoFactorEnabled?: unknown } | null)?.twoFactorEnabled);
 }
