@@ -7,6 +7,7 @@ import * as pendingSignUp from "./0005-pending-sign-up";
 import * as readinessProbe from "./0006-readiness-probe";
 import * as emailChangedAt from "./0007-email-changed-at";
 import * as twoFactor from "./0008-two-factor";
+import * as twoFactorLastStep from "./0010-two-factor-last-step";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0006-readiness-probe": readinessProbe,
   "0007-email-changed-at": emailChangedAt,
   "0008-two-factor": twoFactor,
+  "0010-two-factor-last-step": twoFactorLastStep,
 };

@@ -109,7 +109,7 @@ export function createAuth({
       // Two-step sign-in: before the password limits, whose after-hook takes
       // any new session for a completed sign-in (the first step's is taken back).
       twoStepSignIn(secret),
-      secondStepLimits(rateLimits.passwords, rateLimits.usedCode),
+      secondStepLimits(rateLimits.passwords, kysely),
       passwordAttemptLimits(rateLimits.passwords),
       passkey({
         rpID: new URL(env.APP_URL).hostname,
