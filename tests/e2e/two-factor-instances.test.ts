@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { fillAccountForm, newAccount } from "../fixtures/accounts";
 import { type Instance, launchInstances } from "../fixtures/instances";
 import { createTestDatabase, type TestDatabase } from "../fixtures/postgres";
 import { stopServer } from "../fixtures/server-process";
-import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
+import { codeStepIn, newAccountWithTwoStepAt } from "../fixtures/two-factor";
 
 // Two instances on one PostgreSQL database and nothing else shared: no
 // Redis, so whatever an instance keeps in its memory the other never sees.
@@ -29,24 +28,14 @@ test("an authenticator code accepted at sign-in through A is refused through B, 
   page,
   browser,
 }) => {
-  const account = newAccount();
-  await page.goto(`${a.base}/login?mode=signup`);
-  await fillAccountForm(page, account);
-  await expect(page).toHaveURL(`${a.base}/dashboard`);
-  const { app } = await turnOnTwoFactor(page);
+  const { account, app } = await newAccountWithTwoStepAt(page, a.base);
   const code = app.next();
-
-  const first = await passwordStepIn(browser, account, a.base);
-  await first.page.getByLabel("Authenticator code").fill(code);
-  await first.page.getByRole("button", { name: "Verify and sign in" }).click();
+  const first = await codeStepIn(browser, account, code, a.base);
   await expect(first.page).toHaveURL(`${a.base}/dashboard`);
 
   // The same code, seen over a shoulder, typed in another browser that reaches B.
-  const second = await passwordStepIn(browser, account, b.base);
-  await second.page.getByLabel("Authenticator code").fill(code);
-  await second.page.getByRole("button", { name: "Verify and sign in" }).click();
+  const second = await codeStepIn(browser, account, code, b.base);
   await expect(second.page.getByText("This code was used already.")).toBeVisible();
-  const session = await (await second.page.request.get(`${b.base}/api/_auth/session`)).json();
-  expect(session).toEqual({});
+  expect(await (await second.page.request.get(`${b.base}/api/_auth/session`)).json()).toEqual({});
   await Promise.all([first.context.close(), second.context.close()]);
 });

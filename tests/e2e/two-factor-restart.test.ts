@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { fillAccountForm, newAccount } from "../fixtures/accounts";
 import { mailAppEnv } from "../fixtures/mail-env";
 import { freshDir, launchApp, portFor, type ServerProcess, stopServer } from "../fixtures/server-process";
-import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
+import { codeStepIn, newAccountWithTwoStepAt } from "../fixtures/two-factor";
 
 // A server of its own on SQLite, stopped and started again on the same data
 // folder: what it kept in memory is gone, what it wrote to the database is not.
@@ -26,23 +25,15 @@ test("an authenticator code accepted before a restart is refused after it, while
   browser,
 }) => {
   server = await start();
-  const account = newAccount();
-  await page.goto(`${base}/login?mode=signup`);
-  await fillAccountForm(page, account);
-  await expect(page).toHaveURL(`${base}/dashboard`);
-  const { app } = await turnOnTwoFactor(page);
+  const { account, app } = await newAccountWithTwoStepAt(page, base);
   const code = app.next();
-  const first = await passwordStepIn(browser, account, base);
-  await first.page.getByLabel("Authenticator code").fill(code);
-  await first.page.getByRole("button", { name: "Verify and sign in" }).click();
+  const first = await codeStepIn(browser, account, code, base);
   await expect(first.page).toHaveURL(`${base}/dashboard`);
 
   await stopServer(server);
   server = await start();
 
-  const second = await passwordStepIn(browser, account, base);
-  await second.page.getByLabel("Authenticator code").fill(code);
-  await second.page.getByRole("button", { name: "Verify and sign in" }).click();
+  const second = await codeStepIn(browser, account, code, base);
   await expect(second.page.getByText("This code was used already.")).toBeVisible();
   expect(await (await second.page.request.get(`${base}/api/_auth/session`)).json()).toEqual({});
   await Promise.all([first.context.close(), second.context.close()]);
