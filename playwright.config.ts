@@ -42,7 +42,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   globalTeardown: "./tests/fixtures/global-teardown.ts",
-  // Journeys that need PostgreSQL and Redis run only where they are configured
+  // Journeys that need PostgreSQL (and Redis) run only where they are configured
   // (the second run of .ci/run); stopping PostgreSQL also needs the cluster's
   // name and runs alone, after the rest of the suite. A full disk needs root.
   projects: [
@@ -51,9 +51,12 @@ export default defineConfig({
       testIgnore: [
         "**/postgres-outage.test.ts",
         "**/disk-full.test.ts",
+        "**/two-factor-instances.test.ts",
         ...(scaledOut ? [] : ["**/scale-out.test.ts"]),
       ],
     },
+    // Instances that share PostgreSQL and nothing else (no Redis): wherever DATABASE_URL is set.
+    ...(process.env.DATABASE_URL ? [{ name: "postgres", testMatch: "**/two-factor-instances.test.ts" }] : []),
     // A full disk is a small file system mounted for the test: only root may mount.
     ...(process.getuid?.() === 0 ? [{ name: "disk-faults", testMatch: "**/disk-full.test.ts" }] : []),
     ...(scaledOut && process.env.E2E_POSTGRES_CLUSTER

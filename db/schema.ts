@@ -104,6 +104,8 @@ export interface TwoFactorTable {
   verified: FlagOrFalse;
   failedVerificationCount: Generated<number>;
   lockedUntil: Timestamp | null;
+  /** The time step of the last authenticator code accepted (0010-two-factor-last-step.ts); null before the first. */
+  lastStep: number | null;
 }
 
 /** The activity log (0003-activity.ts); `success` is `0`/`1` on both databases. */
@@ -281,5 +283,6 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     verified: true,
     failedVerificationCount: true,
     lockedUntil: true,
+    lastStep: true,
   },
 };

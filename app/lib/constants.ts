@@ -322,9 +322,3 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TRUSTED_BROWSER_DAYS = 30;
 /** How long the second step waits for its code after the password (or the provider) was right. */
 export const SECOND_STEP_SECONDS = 10 * 60;
-/**
- * How long a code that was accepted stays refused: longer than the 90
- * seconds an authenticator code is valid (its 30-second step, and one step
- * either side for clocks that drift), so no code is ever accepted twice.
- */
-export const USED_CODE_MEMORY_SECONDS = 120;

@@ -6,7 +6,7 @@ import { OnwardButton } from "~/components/onward-button";
 import { RemovedWaysInNotice } from "~/components/removed-ways-in";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
-import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import { readForm, text } from "~/server/action-kit.server";
 import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
@@ -41,12 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The browser that followed the link stays signed in if it is this account's.
   const current = context.get(sessionContext);
   const proof = await mail.proveMailbox(userId, current?.user.id === userId ? current.session.id : undefined);
-  const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : undefined;
+  const removed = proof && removedAnything(proof) ? proof : undefined;
   // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.
   return data<ActionData>(
     {
       verified: true,
-      ...(removed ? { removed: { passkeys: removed.passkeys, providers: removed.providers } } : {}),
+      ...(removed
+        ? { removed: { passkeys: removed.passkeys, providers: removed.providers, twoStep: removed.twoStep } }
+        : {}),
     },
     { status: 200 },
   );

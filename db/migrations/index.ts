@@ -8,6 +8,7 @@ import * as readinessProbe from "./0006-readiness-probe";
 import * as emailChangedAt from "./0007-email-changed-at";
 import * as twoFactor from "./0008-two-factor";
 import * as mailedLinkState from "./0009-mailed-link-state";
+import * as twoFactorLastStep from "./0010-two-factor-last-step";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0007-email-changed-at": emailChangedAt,
   "0008-two-factor": twoFactor,
   "0009-mailed-link-state": mailedLinkState,
+  "0010-two-factor-last-step": twoFactorLastStep,
 };

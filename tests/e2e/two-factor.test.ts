@@ -12,7 +12,12 @@ import { signedInMinutesAgo } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { callbackFromProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
-import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../fixtures/passkeys";
+import {
+  addPasskey,
+  addVirtualAuthenticator,
+  nameKeysAtSignIn,
+  withoutPasskeyAutofill,
+} from "../fixtures/passkeys";
 import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
@@ -308,6 +313,34 @@ test("a provider's sign-in asks for the code too (unless the browser is trusted)
   await passkeyPage.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(passkeyPage).toHaveURL("/dashboard");
   await withPasskey.close();
+});
+
+test("a passkey that does not check who holds it (a security key with no PIN) signs in alone, but not to an account with two-step sign-in", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withoutPasskeyAutofill(page);
+  await nameKeysAtSignIn(page, await addVirtualAuthenticator(page, { userVerification: false }));
+  await openDashboardAs(page);
+  await addPasskey(page, "Security key");
+  const signInWithPasskey = async () => {
+    await context.clearCookies({ name: /session_token$/ });
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  };
+  // Without two-step sign-in, a touch of the key signs in, as any passkey does.
+  await signInWithPasskey();
+  await expect(page).toHaveURL("/dashboard");
+
+  // With it, the touch is one factor of the two the account asks for: no session.
+  await turnOnTwoFactor(page);
+  await signInWithPasskey();
+  await expect(page.getByRole("alert")).toContainText("this passkey did not check that it is you");
+  await expect(page).toHaveURL("/login");
+  expect(await isSignedIn(page.request)).toBe(false);
+  await context.close();
 });
 
 test("a password reset proves the mailbox, not the phone: the code is still asked before any session", async ({

@@ -27,6 +27,7 @@ import { absoluteSessionLifetime } from "../session/lifetime.server";
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { activityLog } from "./activity-plugin.server";
 import { fieldRules } from "./field-rules.server";
+import { passkeyAuthentication } from "./passkey-factors.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up.server";
@@ -108,7 +109,7 @@ export function createAuth({
       // Two-step sign-in: before the password limits, whose after-hook takes
       // any new session for a completed sign-in (the first step's is taken back).
       twoStepSignIn(secret),
-      secondStepLimits(rateLimits.passwords, rateLimits.usedCode),
+      secondStepLimits(rateLimits.passwords, kysely),
       passwordAttemptLimits(rateLimits.passwords),
       passkey({
         rpID: new URL(env.APP_URL).hostname,
@@ -117,6 +118,8 @@ export function createAuth({
         origin: env.APP_URL,
         // A passkey signs in without a username, so the credential must be discoverable.
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+        // Without user verification a passkey is one factor: not enough for an account with two-step sign-in.
+        authentication: passkeyAuthentication,
       }),
       // The providers that are plugins of ours (OpenID Connect).
       ...providers.plugins,

@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { AppServices } from "../context.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
 import { retryAfterOf } from "../limits/rate-limit.server";
@@ -71,7 +71,7 @@ export async function resetPasswordAndSignIn(
       userId: user.id,
     });
   }
-  const removed = proof && (proof.passkeys > 0 || proof.providers.length > 0) ? proof : null;
+  const removed = proof && removedAnything(proof) ? proof : null;
   try {
     const signIn = await passwordSignIn(auth, { email: user.email, password: parsed.data }, requestHeaders);
     return {

@@ -1,13 +1,17 @@
 import { Secret, TOTP } from "otpauth";
-import { afterEach, describe, expect, test } from "vitest";
-import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { authOn, authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
+import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
+import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
 import type { AppServices } from "../context.server";
 import {
   confirmSetup,
   runTwoFactorAction,
   startSetup,
+  turnOff,
   twoFactorSettings,
 } from "../dashboard/two-factor-settings.server";
+import { claimCodeStep } from "./authenticator-steps.server";
 import { passwordSignIn } from "./credentials.server";
 import { checkCode } from "./second-step.server";
 import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./two-factor.server";
@@ -15,6 +19,7 @@ import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./
 type World = Awaited<ReturnType<typeof authWithOneAccount>>;
 let world: World | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await world?.db.close();
   world = undefined;
 });
@@ -25,10 +30,14 @@ const cookiesOf = (setCookie: string[]) =>
     .filter((pair) => !pair.endsWith("="))
     .join("; ");
 
-/** One account with two-step sign-in on, and the authenticator that was set up (RFC 6238, not the app's code). */
-async function withTwoFactor() {
-  world = await authWithOneAccount();
-  const { auth, db, headers, userId, account } = world;
+/**
+ * One account with two-step sign-in on (in `given`, or a fresh in-memory
+ * world), and the authenticator that was set up (RFC 6238, not the app's code).
+ */
+async function withTwoFactor(given?: World) {
+  if (!given) world = await authWithOneAccount();
+  const w = given ?? (world as World);
+  const { auth, db, headers, userId, account } = w;
   const services = {
     auth,
     db: db.kysely,
@@ -46,7 +55,13 @@ async function withTwoFactor() {
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   const confirmed = await confirmSetup(services as unknown as AppServices, headers, session, app.generate());
   if (!confirmed.ok) throw new Error(confirmed.message);
-  return { ...world, app, recoveryCodes: confirmed.recoveryCodes };
+  return { ...w, services, app, recoveryCodes: confirmed.recoveryCodes };
+}
+
+/** Codes of a time step of their own: Date runs from the start of one, so a test's codes stay current. */
+function startOfAStep() {
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 1_000);
 }
 
 /** A code other than the one that confirmed the setup: the next step's, which is accepted too (clock drift). */
@@ -81,6 +96,24 @@ describe("two-step sign-in", () => {
     expect((await checkCode(w.auth, (await passwordStep(w)).headers, { kind: "app", code })).ok).toBe(true);
     const replay = await checkCode(w.auth, (await passwordStep(w)).headers, { kind: "app", code });
     expect(replay).toMatchObject({ ok: false, status: 401, message: expect.stringMatching(/used already/) });
+  });
+
+  test("the code that confirmed the setup does not sign in, and a code older than the last one used is refused", async () => {
+    startOfAStep();
+    const w = await withTwoFactor();
+    const confirming = w.app.generate();
+    const replay = await checkCode(w.auth, (await passwordStep(w)).headers, {
+      kind: "app",
+      code: confirming,
+    });
+    expect(replay).toMatchObject({ ok: false, status: 401, message: expect.stringMatching(/used already/) });
+    const { secretConfig } = await w.auth.$context;
+    const claim = (code: string) => claimCodeStep(w.db.kysely, secretConfig, w.userId, code);
+    // The step before the one used: still inside the window, never used, refused all the same.
+    expect(await claim(w.app.generate({ timestamp: Date.now() - 30_000 }))).toBe("replayed");
+    expect(await claim(nextCode(w.app))).toBe("claimed");
+    expect(await claim(nextCode(w.app))).toBe("replayed");
+    expect(await claim(w.app.generate({ timestamp: Date.now() + 60_000 }))).toBe("no-match");
   });
 
   test("a recovery code works once, typed in any case, and never twice", async () => {
@@ -147,3 +180,41 @@ test("Cancel during the setup drops the secret no code confirmed", async () => {
   await expect(runTwoFactorAction(services, cancel, session)).rejects.toBeInstanceOf(Response);
   expect(await rows()).toHaveLength(0);
 });
+
+describe.each(STORAGES)(
+  "an authenticator code on $name, checked by two instances",
+  ({ configured, create }) => {
+    let storage: Storage | undefined;
+    afterEach(async () => {
+      await storage?.cleanUp();
+      storage = undefined;
+    });
+
+    // The one allowed skip: PostgreSQL is not configured on this machine.
+    test.skipIf(!configured)(
+      `accepted at sign-in by one, it is refused by the other, at sign-in and on the dashboard${configured ? "" : ` (${NO_POSTGRES})`}`,
+      async () => {
+        startOfAStep();
+        storage = await create();
+        // Two openings of one database: two instances, or one instance before and after a restart.
+        const a = await withTwoFactor(await authWithOneAccount({}, await storage.open()));
+        const bDatabase = await storage.open();
+        const b = { ...a, db: bDatabase, auth: authOn(bDatabase) };
+        const code = nextCode(a.app);
+        const signedIn = await checkCode(a.auth, (await passwordStep(a)).headers, { kind: "app", code });
+        if (!signedIn.ok) throw new Error(signedIn.message);
+
+        const usedAlready = { ok: false, status: 401, message: expect.stringMatching(/used already/) };
+        expect(await checkCode(b.auth, (await passwordStep(b)).headers, { kind: "app", code })).toMatchObject(
+          usedAlready,
+        );
+        // Signed in through A, the person turns it off on B's dashboard with the same code.
+        const headers = browserHeaders({ cookie: cookiesOf(signedIn.setCookie ?? []) });
+        const session = await b.auth.api.getSession({ headers });
+        if (!session) throw new Error("not signed in");
+        const services = { ...a.services, auth: b.auth, db: bDatabase.kysely } as unknown as AppServices;
+        expect(await turnOff(services, headers, session, code)).toMatchObject(usedAlready);
+      },
+    );
+  },
+);

@@ -16,7 +16,8 @@ import { secondStepPath } from "~/lib/redirect";
 import type { Database } from "../../../db/schema";
 import { deviceTrustOf, passwordBudgetKey } from "../limits/device-trust.server";
 import type { FailureBudget, Ticket } from "../limits/failure-budget.server";
-import { type RateLimitResult, tooManyAttemptsError } from "../limits/rate-limit.server";
+import { tooManyAttemptsError } from "../limits/rate-limit.server";
+import { AUTHENTICATOR_CODES, claimCodeStep } from "./authenticator-steps.server";
 
 /** The hook context, as far as this module reads it. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -92,6 +93,8 @@ export function recoveryCodesLeft(stored: string | null | undefined): number {
 export function twoStepSignIn(secret: string) {
   return twoFactor({
     allowPasswordless: true,
+    // The codes `claimCodeStep` finds the time step of, made as better-auth checks them.
+    totpOptions: AUTHENTICATOR_CODES,
     trustDeviceMaxAge: TRUSTED_BROWSER_DAYS * 24 * 60 * 60,
     twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
     accountLockout: { enabled: false },
@@ -136,7 +139,10 @@ export async function forgetTrustedBrowsers(db: Kysely<Database>, userId: string
 }
 
 /** Whether the account asks for a second step (its flag, as the database has it now). */
-async function asksForCode(ctx: HookContext, userId: string): Promise<boolean> {
+export async function asksForCode(
+  ctx: { context: Pick<HookContext["context"], "internalAdapter"> },
+  userId: string,
+): Promise<boolean> {
   const user = await ctx.context.internalAdapter.findUserById(userId);
   return Boolean((user as { twoFactorEnabled?: unknown } | null)?.twoFactorEnabled);
 }
@@ -194,14 +200,18 @@ const TICKET = "secondStepAttempt";
  *   attempt from the account's failure budget, the one wrong passwords
  *   count against (`password-attempts.server.ts`): only a wrong code stays
  *   counted, and past the budget the answer is `429` with `Retry-After`.
- * - An authenticator code is accepted once: a code already used (or tried)
- *   for the account in the last two minutes is refused, so a code seen over
- *   a shoulder or replayed from a log is worth nothing.
+ * - An authenticator code is accepted once: its time step is used up in the
+ *   database before better-auth checks the code, and a code of that step or
+ *   an earlier one is refused (`claimCodeStep`), on every instance and after
+ *   a restart, so a code seen over a shoulder or replayed from a log is
+ *   worth nothing. This holds wherever a code is checked: the sign-in's
+ *   code step and the dashboard's changes all call `verify-totp`, and the
+ *   rule reads the very `code` the endpoint is given.
  *
  * It must come before `passwordAttemptLimits`, whose after-hook treats any
  * new session as a completed sign-in.
  */
-export function secondStepLimits(budget: FailureBudget, usedCode: (key: string) => Promise<RateLimitResult>) {
+export function secondStepLimits(budget: FailureBudget, db: Kysely<Database>) {
   /** Whose code this is: the signed-in person's (dashboard), else the pending sign-in's. */
   async function subjectOf(ctx: HookContext): Promise<{ userId: string; email: string } | null> {
     const session = await getSessionFromCtx(ctx);
@@ -222,8 +232,10 @@ export function secondStepLimits(budget: FailureBudget, usedCode: (key: string) 
     if (!claimed.allowed) throw tooManyAttemptsError(claimed.retryAfterSeconds);
     (ctx.context as unknown as Record<string, Ticket | undefined>)[TICKET] = claimed.ticket;
     if (ctx.path !== VERIFY_APP_CODE) return;
-    const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");
-    if (!(await usedCode(`${subject.userId}:${code}`)).allowed) {
+    const code = (ctx.body as { code?: unknown } | undefined)?.code;
+    // Not text: the endpoint's own body rule refuses it.
+    if (typeof code !== "string") return;
+    if ((await claimCodeStep(db, ctx.context.secretConfig, subject.userId, code)) === "replayed") {
       throw new APIError("UNAUTHORIZED", {
         code: CODE_ALREADY_USED,
         message: "This code was used already. Wait for the next one.",

@@ -68,7 +68,7 @@ describe("a full store never forgets a key over its limit", () => {
 
   test("a store full of refused keys refuses new keys until their windows end, and keeps the old ones", async () => {
     const time = clock();
-    // A used authenticator code (`usedCode`): one hit, and it is over its limit.
+    // A limit of one hit: every key is over its limit at once.
     const limiter = createMemoryRateLimiter({ max: 1, windowSeconds: 60 }, time.now);
     for (let i = 0; i < CAPACITY; i += 1) await limiter.hit(`used-${i}`);
     expect((await limiter.hit("new")).allowed).toBe(false);

@@ -12,7 +12,6 @@ import {
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
   SIGN_UP_CODE_TRIES_PER_ADDRESS,
   SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
-  USED_CODE_MEMORY_SECONDS,
 } from "~/lib/constants";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
 import { createKeyStore } from "./key-store.server";
@@ -99,8 +98,6 @@ export type AuthRateLimits = {
   challenge(ip: string): Promise<RateLimitResult>;
   /** Counts a "Download my data" file made for this account. */
   dataExport(userId: string): Promise<RateLimitResult>;
-  /** Refuses an authenticator code (`userId:code`) tried before, until it can no longer be valid. */
-  usedCode(key: string): Promise<RateLimitResult>;
   /** Wrong passwords per account, and per browser that signed in to it before, with back-off. */
   passwords: FailureBudget;
 };
@@ -139,7 +136,6 @@ export function createAuthRateLimits({
     max: DATA_EXPORTS_PER_ACCOUNT,
     windowSeconds: DATA_EXPORT_WINDOW_SECONDS,
   });
-  const usedCodes = createLimiter({ max: 1, windowSeconds: USED_CODE_MEMORY_SECONDS });
   return {
     ip: (ip) => byIp.hit(`ip:${rateLimitKeyOf(ip)}`),
     address: (kind, email) =>
@@ -149,7 +145,6 @@ export function createAuthRateLimits({
     emailChange: (userId) => mailsByAddress.hit(`email-change-by:${userId}`),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
     dataExport: (userId) => exportsByAccount.hit(`data-export:${userId}`),
-    usedCode: (key) => usedCodes.hit(`used-code:${key}`),
     passwords,
   };
 }

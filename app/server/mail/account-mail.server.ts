@@ -17,7 +17,7 @@ import {
   UNDO_EMAIL_CHANGE_PATH,
   VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
-import type { RemovedWaysIn } from "~/lib/removed-ways-in";
+import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { Database } from "../../../db/schema";
 import { claimMailbox } from "../auth/mailbox-proof.server";
 import type { Env } from "../env.server";
@@ -226,7 +226,7 @@ export function accountMail({
     /**
      * Records that the person reads this mailbox (a verification or reset
      * link was followed). The first time, `claimMailbox` removes every
-     * other way in and every session, and the owner is mailed what went, in
+     * other way in, two-step sign-in and every session, and the owner is mailed what went, in
      * the same transaction. What was removed (providers by name), or null
      * when the address was already proven.
      */
@@ -240,9 +240,10 @@ export function accountMail({
         const removed = {
           passkeys: claimed.passkeys,
           providers: claimed.providerIds.map((id) => nameOfProvider(id)),
+          twoStep: claimed.twoStep,
           sessions: claimed.sessions,
         };
-        if (removed.passkeys === 0 && removed.providers.length === 0) return removed;
+        if (!removedAnything(removed)) return removed;
         // Inside the transaction, only `trx` may touch the database (SQLite has one connection).
         const message = mailboxClaimedMail(
           toAddress(claimed.email),
