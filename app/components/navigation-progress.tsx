@@ -29,13 +29,13 @@ export function NavigationProgress() {
   }, [busy, visible]);
 
   if (!visible) return null;
+  // A landmark of its own (a named region): outside every other one, the bar must not be
+  // content that assistive technology cannot reach by landmarks.
   return (
-    <div
-      role="progressbar"
-      aria-label="Loading page"
-      className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-primary/20"
-    >
-      <div className="h-full w-1/3 animate-[progress-slide_1.1s_ease-in-out_infinite] bg-primary motion-reduce:w-full motion-reduce:animate-none" />
-    </div>
+    <section aria-label="Page loading" className="fixed inset-x-0 top-0 z-50 h-0.5">
+      <div role="progressbar" aria-label="Loading page" className="h-full overflow-hidden bg-primary/20">
+        <div className="h-full w-1/3 animate-[progress-slide_1.1s_ease-in-out_infinite] bg-primary motion-reduce:w-full motion-reduce:animate-none" />
+      </div>
+    </section>
   );
 }

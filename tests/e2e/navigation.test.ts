@@ -32,7 +32,9 @@ test("a client navigation lets the browser paint the click before it fetches", a
 });
 
 test.describe("progress bar", () => {
-  test("shows only after a short delay, then stays long enough not to flicker", async ({ page }) => {
+  test("shows only after a short delay, in a landmark of its own, then stays long enough not to flicker", async ({
+    page,
+  }) => {
     await signUpByRequest(page.request, newAccount());
     await page.clock.install();
     await page.goto("/");
@@ -54,6 +56,8 @@ test.describe("progress bar", () => {
     await expect(bar).toHaveCount(0);
     await page.clock.runFor(20);
     await expect(bar).toBeVisible();
+    // Shown, it sits in a landmark of its own (a named region), never outside every landmark.
+    await expect(page.getByRole("region", { name: "Page loading" }).getByRole("progressbar")).toBeVisible();
 
     release();
     await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
