@@ -3,6 +3,7 @@ import { data, Form } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { FormField } from "~/components/form-field";
 import { PasswordField } from "~/components/password-field";
+import { PersonNameField } from "~/components/person-name-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
@@ -195,15 +196,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
         />
         {pending.fromThisBrowser ? null : (
           <>
-            <FormField
-              label="Name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={100}
-              defaultValue={actionData?.values?.name}
-              error={actionData?.fieldErrors?.name}
-            />
+            <PersonNameField defaultValue={actionData?.values?.name} error={actionData?.fieldErrors?.name} />
             <input hidden readOnly autoComplete="username" value={pending.email} />
             <PasswordField
               label="Password"

@@ -5,6 +5,7 @@ import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
+import { PersonNameField } from "~/components/person-name-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
@@ -190,17 +191,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
-        {isSignUp ? (
-          <FormField
-            label="Name"
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            defaultValue={actionData?.values.name}
-            error={errors.name}
-          />
-        ) : null}
+        {isSignUp ? <PersonNameField defaultValue={actionData?.values.name} error={errors.name} /> : null}
         <FormField
           label="Email"
           name="email"

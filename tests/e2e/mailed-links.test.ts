@@ -6,6 +6,7 @@ import {
   openDashboardAs,
   RESET_SUBJECT,
   sameOrigin,
+  signInByRequest,
   signUpByRequest,
   signUpCodeFor,
   startSignUpByRequest,
@@ -102,12 +103,7 @@ test("a change link issued before the owner's undo no longer moves the account",
 
   // The account is signed out everywhere; signed in again, the old link still moves nothing.
   const again = await browser.newContext();
-  const signedIn = await again.request.post("/login", {
-    headers: sameOrigin,
-    form: { intent: "signin", email: account.email, password: account.password },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(302);
+  await signInByRequest(again.request, account);
   expect((await follow(again.request, waiting)).status()).toBe(400);
   expect(await countRows("user", "email", account.email)).toBe(1);
   expect(await countRows("user", "email", second)).toBe(0);
@@ -140,14 +136,8 @@ test("a password change, signing out everywhere and a password reset each void t
   const notice = await waitForMail(account.email, PASSWORD_CHANGED_SUBJECT);
   const elsewhere = await browser.newContext();
   expect((await follow(elsewhere.request, linkIn(notice, "/sign-out-everywhere"))).status()).toBe(200);
-  const signIn = (request: APIRequestContext) =>
-    request.post("/login", {
-      headers: sameOrigin,
-      form: { intent: "signin", email: account.email, password: newPassword },
-      maxRedirects: 0,
-    });
   await page.context().clearCookies();
-  expect((await signIn(page.request)).status()).toBe(302);
+  await signInByRequest(page.request, { email: account.email, password: newPassword });
   expect((await follow(page.request, beforeSignOut.link)).status()).toBe(400);
 
   // A password reset.

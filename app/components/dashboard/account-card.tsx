@@ -1,8 +1,9 @@
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
+import { PersonNameField } from "~/components/person-name-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
+import { EMAIL_MAX_LENGTH } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
 import { FormFeedback } from "./form-feedback";
 import { SignInAgainButton } from "./sign-in-again";
@@ -22,12 +23,7 @@ export function AccountCard({ user }: { user: DashboardData["user"] }) {
           {intentField}
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
-              <FormField
-                label="Name"
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={NAME_MAX_LENGTH}
+              <PersonNameField
                 defaultValue={user.name}
                 // A new key after each save puts the saved name back in the field.
                 key={user.name}
