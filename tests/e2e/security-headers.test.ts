@@ -84,6 +84,8 @@ test("the app works under its CSP without a single violation", async ({ page }) 
   await page.getByRole("button", { name: /Colour mode/ }).click();
   await page.getByRole("menuitemradio", { name: "Dark" }).click();
   await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+  // The landing page has a "Create an account" link too: wait until the sign-in page is the one shown.
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await page.getByRole("link", { name: "Create an account" }).click();
   await fillAccountForm(page, newAccount());
   await expect(page.getByRole("heading", { name: /Welcome back, Ada/ })).toBeVisible();
