@@ -23,6 +23,26 @@ import { recordActivity } from "./activity.server";
  * conditional update, so two links racing each other cannot both apply.
  */
 
+/** What a link's state is checked against: the account's address, stamp and waiting change. */
+type LinkState = { email: string; securityStamp: number; pendingEmailChange: string | null };
+
+/** Reads the account the way `stillApplies` needs it. */
+const readLinkState = (trx: Kysely<Database>, userId: string) =>
+  trx
+    .selectFrom("user")
+    .select(["id", "email", "name", "emailVerified", "securityStamp", "pendingEmailChange"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+
+/** Whether the account, as read, is still in the state `move` was issued for (the move checks again, atomically). */
+function stillApplies(user: LinkState | undefined, move: AddressMove): user is LinkState {
+  return (
+    user?.email === move.from &&
+    user.securityStamp === move.stamp &&
+    (move.request === undefined || user.pendingEmailChange === move.request)
+  );
+}
+
 /** Whether an account other than `userId`'s signs in with `email`. */
 async function takenByAnother(trx: Kysely<Database>, email: string, userId: string): Promise<boolean> {
   const row = await trx.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
@@ -39,12 +59,8 @@ async function takenByAnother(trx: Kysely<Database>, email: string, userId: stri
  * an undo (the address the providers vouched for is back).
  */
 async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: string | null) {
-  const user = await trx
-    .selectFrom("user")
-    .select(["id", "email", "name", "emailVerified"])
-    .where("id", "=", move.userId)
-    .executeTakeFirst();
-  if (!user || !(await stillApplies(trx, move))) return "stale";
+  const user = await readLinkState(trx, move.userId);
+  if (!user || !stillApplies(user, move)) return "stale";
   if (await takenByAnother(trx, move.to, user.id)) return "taken";
   const moved = await trx
     .updateTable("user")
@@ -132,20 +148,6 @@ export async function requestEmailChange(
   return done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
 }
 
-/** Whether the account is still in the state `move` was issued for (the move itself checks again, atomically). */
-async function stillApplies(trx: Kysely<Database>, move: AddressMove): Promise<boolean> {
-  const user = await trx
-    .selectFrom("user")
-    .select(["email", "securityStamp", "pendingEmailChange"])
-    .where("id", "=", move.userId)
-    .executeTakeFirst();
-  return (
-    user?.email === move.from &&
-    user.securityStamp === move.stamp &&
-    (move.request === undefined || user.pendingEmailChange === move.request)
-  );
-}
-
 /**
  * What a change link's page offers: `ready` in a browser signed in to the
  * account that asked, `sign-in-first` in any other, null when the link no
@@ -157,7 +159,9 @@ export async function changeLinkState(
   signedInUserId: string | null,
 ): Promise<"ready" | "sign-in-first" | null> {
   const waiting = moveOf(await mail.peek("change-email", token));
-  if (!waiting || !(await mail.transaction((trx) => stillApplies(trx, waiting)))) return null;
+  if (!waiting) return null;
+  const account = await mail.transaction((trx) => readLinkState(trx, waiting.userId));
+  if (!stillApplies(account, waiting)) return null;
   return waiting.userId === signedInUserId ? "ready" : "sign-in-first";
 }
 
