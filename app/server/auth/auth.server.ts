@@ -30,7 +30,7 @@ import { fieldRules } from "./field-rules.server";
 import { passkeyAuthentication } from "./passkey-factors.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
-import { emailFirstSignUp } from "./sign-up.server";
+import { emailFirstSignUp } from "./sign-up-endpoint.server";
 import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
