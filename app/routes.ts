@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { featureRoutes } from "./features/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -7,11 +8,12 @@ export default [
     route("login/two-factor", "routes/login-two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("confirm-sign-up", "routes/confirm-sign-up.tsx"),
+    ...featureRoutes("guest"),
   ]),
   layout("routes/auth-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
-    route("dashboard/data", "routes/dashboard-data.ts"),
     route("dashboard/two-factor", "routes/dashboard-two-factor.tsx"),
+    ...featureRoutes("signedIn"),
   ]),
   route("logout", "routes/logout.tsx"),
   route("auth/result", "routes/auth-result.tsx"),
@@ -21,6 +23,7 @@ export default [
   route("sign-out-everywhere", "routes/sign-out-everywhere.tsx"),
   route("change-email", "routes/change-email.tsx"),
   route("undo-email-change", "routes/undo-email-change.tsx"),
+  ...featureRoutes("anyone"),
   ...e2eTestRoutes(),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

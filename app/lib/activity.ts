@@ -1,40 +1,30 @@
+import { featureUis } from "~/features/ui";
+import FingerprintIcon from "~icons/lucide/fingerprint";
+import KeyRoundIcon from "~icons/lucide/key-round";
+import LinkIcon from "~icons/lucide/link";
+import LogInIcon from "~icons/lucide/log-in";
+import LogOutIcon from "~icons/lucide/log-out";
+import MailIcon from "~icons/lucide/mail";
+import MonitorCheckIcon from "~icons/lucide/monitor-check";
+import MonitorXIcon from "~icons/lucide/monitor-x";
+import ShieldAlertIcon from "~icons/lucide/shield-alert";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
+import ShieldOffIcon from "~icons/lucide/shield-off";
+import UnlinkIcon from "~icons/lucide/unlink";
+import UserPenIcon from "~icons/lucide/user-pen";
+import UserPlusIcon from "~icons/lucide/user-plus";
+import type { ActivityKindInfo } from "./features";
+
 /**
- * The account activity log (SPEC §8, "recent activity"): what the server
- * records and the dashboard shows. Shared by both sides; no Node, no DOM.
+ * The account activity log ("recent activity"): what the server records
+ * and the dashboard shows, each kind with its icon and sentence. Shared by
+ * both sides.
  */
-export const ACTIVITY_KINDS = [
-  "sign-in",
-  "sign-up",
-  "new-device",
-  "password-changed",
-  "password-set",
-  "passkey-added",
-  "passkey-renamed",
-  "passkey-removed",
-  "provider-linked",
-  "provider-unlinked",
-  "session-revoked",
-  "other-sessions-revoked",
-  "signed-out-everywhere",
-  "name-changed",
-  "password-change-refused",
-  "account-deletion-refused",
-  "password-check-failed",
-  "data-exported",
-  "email-changed",
-  "email-change-undone",
-  "two-factor-enabled",
-  "two-factor-disabled",
-  "recovery-codes-replaced",
-  "trusted-browsers-forgotten",
-] as const;
-
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
 /** One entry as the dashboard receives it: the method already named for people. */
 export type ActivityItem = {
   id: number;
-  kind: ActivityKind;
+  /** A kind of `CORE_ACTIVITY_KINDS` or of a feature's (`FeatureUi.activityKinds`). */
+  kind: string;
   /** "Password", "Passkey", "GitHub"…, or null when the kind has no method. */
   method: string | null;
   /** "Chrome on Linux", from the user agent when it happened. */
@@ -44,57 +34,62 @@ export type ActivityItem = {
   createdAt: string;
 };
 
+const by = ({ method }: ActivityItem) => (method ? ` with ${method}` : "");
+
+/** The core's kinds of entries: each with its icon and its sentence. A feature adds its own. */
+const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
+  "sign-in": {
+    icon: LogInIcon,
+    describe: (entry) => (entry.success ? `Signed in${by(entry)}` : `Failed sign-in${by(entry)}`),
+  },
+  "sign-up": { icon: UserPlusIcon, describe: (entry) => `Account created${by(entry)}` },
+  "new-device": {
+    icon: MonitorCheckIcon,
+    describe: ({ browser }) => `Sign-in from a new device${browser ? `: ${browser}` : ""}`,
+  },
+  "password-changed": { icon: KeyRoundIcon, describe: "Password changed" },
+  "password-set": { icon: KeyRoundIcon, describe: "Password set" },
+  "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
+  "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
+  "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
+  "provider-linked": { icon: LinkIcon, describe: ({ method }) => `${method ?? "Provider"} linked` },
+  "provider-unlinked": { icon: UnlinkIcon, describe: ({ method }) => `${method ?? "Provider"} unlinked` },
+  "session-revoked": { icon: LogOutIcon, describe: "Signed out a session" },
+  "other-sessions-revoked": { icon: LogOutIcon, describe: "Signed out everywhere else" },
+  "signed-out-everywhere": { icon: LogOutIcon, describe: "Signed out everywhere from the new-device mail" },
+  "name-changed": { icon: UserPenIcon, describe: "Name changed" },
+  "password-change-refused": {
+    icon: ShieldAlertIcon,
+    describe: "Password change refused: wrong current password",
+  },
+  "account-deletion-refused": { icon: ShieldAlertIcon, describe: "Account deletion refused: wrong password" },
+  "password-check-failed": {
+    icon: ShieldAlertIcon,
+    describe: "Wrong password entered to confirm it was you",
+  },
+  "email-changed": { icon: MailIcon, describe: "Email address changed" },
+  "email-change-undone": {
+    icon: MailIcon,
+    describe: ({ success }) =>
+      success ? "Email address change undone" : "Email address change could not be undone",
+  },
+  "two-factor-enabled": { icon: ShieldCheckIcon, describe: "Two-step sign-in turned on" },
+  "two-factor-disabled": { icon: ShieldOffIcon, describe: "Two-step sign-in turned off" },
+  "recovery-codes-replaced": { icon: ShieldCheckIcon, describe: "New recovery codes made" },
+  "trusted-browsers-forgotten": { icon: MonitorXIcon, describe: "Trusted browsers forgotten" },
+};
+
+/** Every kind this build knows, the core's and the listed features': a kind not here is not shown. */
+export function activityKind(kind: string): ActivityKindInfo | undefined {
+  const known = Object.hasOwn(CORE_ACTIVITY_KINDS, kind)
+    ? CORE_ACTIVITY_KINDS[kind]
+    : featureUis().find((feature) => feature.activityKinds && Object.hasOwn(feature.activityKinds, kind))
+        ?.activityKinds?.[kind];
+  return known;
+}
+
 /** The sentence the dashboard shows for an entry: "Signed in with GitHub", "Failed sign-in with Password". */
-export function describeActivity({ kind, method, success, browser }: ActivityItem): string {
-  const by = method ? ` with ${method}` : "";
-  switch (kind) {
-    case "sign-in":
-      return success ? `Signed in${by}` : `Failed sign-in${by}`;
-    case "sign-up":
-      return `Account created${by}`;
-    case "new-device":
-      return `Sign-in from a new device${browser ? `: ${browser}` : ""}`;
-    case "password-changed":
-      return "Password changed";
-    case "password-set":
-      return "Password set";
-    case "passkey-added":
-      return "Passkey added";
-    case "passkey-renamed":
-      return "Passkey renamed";
-    case "passkey-removed":
-      return "Passkey removed";
-    case "provider-linked":
-      return `${method ?? "Provider"} linked`;
-    case "provider-unlinked":
-      return `${method ?? "Provider"} unlinked`;
-    case "session-revoked":
-      return "Signed out a session";
-    case "other-sessions-revoked":
-      return "Signed out everywhere else";
-    case "signed-out-everywhere":
-      return "Signed out everywhere from the new-device mail";
-    case "name-changed":
-      return "Name changed";
-    case "password-change-refused":
-      return "Password change refused: wrong current password";
-    case "account-deletion-refused":
-      return "Account deletion refused: wrong password";
-    case "password-check-failed":
-      return "Wrong password entered to confirm it was you";
-    case "data-exported":
-      return "Downloaded your data";
-    case "email-changed":
-      return "Email address changed";
-    case "email-change-undone":
-      return success ? "Email address change undone" : "Email address change could not be undone";
-    case "two-factor-enabled":
-      return "Two-step sign-in turned on";
-    case "two-factor-disabled":
-      return "Two-step sign-in turned off";
-    case "recovery-codes-replaced":
-      return "New recovery codes made";
-    case "trusted-browsers-forgotten":
-      return "Trusted browsers forgotten";
-  }
+export function describeActivity(entry: ActivityItem): string {
+  const describe = activityKind(entry.kind)?.describe ?? entry.kind;
+  return typeof describe === "string" ? describe : describe(entry);
 }

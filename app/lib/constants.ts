@@ -269,8 +269,6 @@ export const SIGN_OUT_EVERYWHERE_TOKEN_SECONDS = SESSION_LIFETIME_SECONDS;
  * email address per rate-limit window, on top of the per-IP limit.
  */
 export const MAIL_RATE_LIMIT_PER_ACCOUNT = 3;
-/** "Download my data": where the dashboard's button posts, and how many files an account may take per window. */
-export const DATA_EXPORT_PATH = "/dashboard/data";
 /**
  * Changing the email address: the link mailed to the new address (it
  * changes nothing until followed), and the notice's undo link to the old
@@ -280,10 +278,6 @@ export const CHANGE_EMAIL_PATH = "/change-email";
 export const UNDO_EMAIL_CHANGE_PATH = "/undo-email-change";
 export const EMAIL_CHANGE_TOKEN_SECONDS = 60 * 60;
 export const EMAIL_CHANGE_UNDO_SECONDS = 7 * 24 * 60 * 60;
-export const DATA_EXPORTS_PER_ACCOUNT = 5;
-export const DATA_EXPORT_WINDOW_SECONDS = 60 * 60;
-/** The most activity entries one file holds (entries older than `ACTIVITY_RETENTION_DAYS` are gone anyway). */
-export const DATA_EXPORT_ACTIVITY_MAX = 10_000;
 /** The pages of the email flows. */
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 /**

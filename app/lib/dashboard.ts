@@ -19,6 +19,10 @@ export type DashboardData = {
   /** How many ways in the account has: its password, providers and passkeys. */
   waysIn: number;
   twoFactor: TwoFactorSummary;
+  /** Why linking a provider just failed (`?error=`), to show on the Sign-in methods card. */
+  linkError: string | null;
+  /** What each listed feature's section shows, by the key its `ServerFeature.dashboard` names. */
+  features: Record<string, unknown>;
 };
 
 /** The signed-in person as their Account card shows them. */

@@ -7,9 +7,11 @@ import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
 import { TwoFactorCard } from "~/components/dashboard/two-factor-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
-import { YourDataCard } from "~/components/dashboard/your-data-card";
 import { PasskeysCard } from "~/components/passkeys-card";
 import { Avatar } from "~/components/ui/avatar";
+import { featureUis } from "~/features/ui";
+import type { DashboardData } from "~/lib/dashboard";
+import type { DashboardSection } from "~/lib/features";
 import { dataHeaders } from "~/lib/route-headers";
 import { findProvider } from "~/lib/sign-in-providers";
 import { getServices } from "~/server/context.server";
@@ -20,7 +22,6 @@ import { listSignInProviders } from "~/server/providers/registry.server";
 import { requireUser } from "~/server/session/guards.server";
 import { showToast } from "~/shell/toast";
 import ActivityIcon from "~icons/lucide/activity";
-import FileDownIcon from "~icons/lucide/file-down";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
@@ -58,35 +59,83 @@ function greetingName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-/** The page's sections, in order: the side navigation links to each. */
-const SECTIONS = [
-  { id: "account", label: "Account", icon: UserRoundIcon },
-  { id: "sign-in-methods", label: "Sign-in methods", icon: KeyRoundIcon },
-  { id: "passkeys", label: "Passkeys", icon: FingerprintPatternIcon },
-  { id: "two-factor", label: "Two-step sign-in", icon: ShieldCheckIcon },
-  { id: "sessions", label: "Sessions", icon: MonitorSmartphoneIcon },
-  { id: "activity", label: "Recent activity", icon: ActivityIcon },
-  { id: "your-data", label: "Your data", icon: FileDownIcon },
-  { id: "danger-zone", label: "Danger zone", icon: TriangleAlertIcon },
-] as const;
+/** The core's sections of the page; the listed features add theirs (`FeatureUi.dashboardSections`). */
+const CORE_SECTIONS: DashboardSection[] = [
+  {
+    id: "account",
+    label: "Account",
+    icon: UserRoundIcon,
+    order: 10,
+    Card: ({ data }) => <AccountCard user={data.user} />,
+  },
+  {
+    id: "sign-in-methods",
+    label: "Sign-in methods",
+    icon: KeyRoundIcon,
+    order: 20,
+    Card: ({ data }) => (
+      <SignInMethodsCard
+        hasPassword={data.hasPassword}
+        providers={data.providers}
+        waysIn={data.waysIn}
+        linkError={data.linkError}
+      />
+    ),
+  },
+  {
+    id: "passkeys",
+    label: "Passkeys",
+    icon: FingerprintPatternIcon,
+    order: 30,
+    Card: ({ data }) => (
+      <PasskeysCard
+        passkeys={data.passkeys}
+        thisDevice={data.sessions.find((session) => session.current)?.browser ?? "This device"}
+      />
+    ),
+  },
+  {
+    id: "two-factor",
+    label: "Two-step sign-in",
+    icon: ShieldCheckIcon,
+    order: 40,
+    Card: ({ data }) => <TwoFactorCard twoFactor={data.twoFactor} />,
+  },
+  {
+    id: "sessions",
+    label: "Sessions",
+    icon: MonitorSmartphoneIcon,
+    order: 50,
+    Card: ({ data }) => <SessionsCard sessions={data.sessions} />,
+  },
+  {
+    id: "activity",
+    label: "Recent activity",
+    icon: ActivityIcon,
+    order: 60,
+    Card: ({ data }) => <ActivityCard activity={data.activity} />,
+  },
+  {
+    id: "danger-zone",
+    label: "Danger zone",
+    icon: TriangleAlertIcon,
+    order: 90,
+    Card: ({ data }) => <DeleteAccountCard hasPassword={data.hasPassword} freshUntil={data.freshUntil} />,
+  },
+];
 
-type SectionId = (typeof SECTIONS)[number]["id"];
-
-/** A section of the page, a target of the side navigation (clear of the sticky header). */
-function Section({ id, children }: { id: SectionId; children: React.ReactNode }) {
-  return (
-    <div id={id} className="scroll-mt-20">
-      {children}
-    </div>
-  );
+/** Every section, in order: the side navigation links to each. */
+function dashboardSections(): DashboardSection[] {
+  const added = featureUis().flatMap((feature) => feature.dashboardSections ?? []);
+  return [...CORE_SECTIONS, ...added].sort((a, b) => a.order - b.order);
 }
 
 /** The sections as a side column on wide screens, a row that scrolls sideways on a phone; plain links. */
-function SectionNav() {
+function SectionNav({ sections }: { sections: DashboardSection[] }) {
   return (
     <nav aria-label="Settings" className="lg:sticky lg:top-20">
       <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.id} className="shrink-0">
             <a
               href={`#${section.id}`}
@@ -103,7 +152,9 @@ function SectionNav() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, sessions, passkeys, activity, hasPassword, providers, waysIn, freshUntil } = loaderData;
+  const { user } = loaderData;
+  const data: DashboardData = loaderData;
+  const sections = dashboardSections();
   useLinkedToast(loaderData.linked);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -120,40 +171,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
-        <SectionNav />
+        <SectionNav sections={sections} />
         <div className="grid min-w-0 gap-6">
-          <Section id="account">
-            <AccountCard user={user} />
-          </Section>
-          <Section id="sign-in-methods">
-            <SignInMethodsCard
-              hasPassword={hasPassword}
-              providers={providers}
-              waysIn={waysIn}
-              linkError={loaderData.linkError}
-            />
-          </Section>
-          <Section id="passkeys">
-            <PasskeysCard
-              passkeys={passkeys}
-              thisDevice={sessions.find((session) => session.current)?.browser ?? "This device"}
-            />
-          </Section>
-          <Section id="two-factor">
-            <TwoFactorCard twoFactor={loaderData.twoFactor} />
-          </Section>
-          <Section id="sessions">
-            <SessionsCard sessions={sessions} />
-          </Section>
-          <Section id="activity">
-            <ActivityCard activity={activity} />
-          </Section>
-          <Section id="your-data">
-            <YourDataCard />
-          </Section>
-          <Section id="danger-zone">
-            <DeleteAccountCard hasPassword={hasPassword} freshUntil={freshUntil} />
-          </Section>
+          {sections.map((section) => (
+            // A target of the side navigation, clear of the sticky header.
+            <div key={section.id} id={section.id} className="scroll-mt-20">
+              <section.Card data={data} />
+            </div>
+          ))}
         </div>
       </div>
     </div>

@@ -1,54 +1,12 @@
-import type { IconComponent } from "~/components/icon-component";
 import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { type ActivityItem, type ActivityKind, describeActivity } from "~/lib/activity";
+import { type ActivityItem, activityKind, describeActivity } from "~/lib/activity";
 import { ACTIVITY_SHOWN } from "~/lib/constants";
-import FileDownIcon from "~icons/lucide/file-down";
-import FingerprintIcon from "~icons/lucide/fingerprint";
-import KeyRoundIcon from "~icons/lucide/key-round";
-import LinkIcon from "~icons/lucide/link";
-import LogInIcon from "~icons/lucide/log-in";
-import LogOutIcon from "~icons/lucide/log-out";
-import MailIcon from "~icons/lucide/mail";
-import MonitorCheckIcon from "~icons/lucide/monitor-check";
-import MonitorXIcon from "~icons/lucide/monitor-x";
 import ShieldAlertIcon from "~icons/lucide/shield-alert";
-import ShieldCheckIcon from "~icons/lucide/shield-check";
-import ShieldOffIcon from "~icons/lucide/shield-off";
-import UnlinkIcon from "~icons/lucide/unlink";
-import UserPenIcon from "~icons/lucide/user-pen";
-import UserPlusIcon from "~icons/lucide/user-plus";
-
-const ICONS: Record<ActivityKind, IconComponent> = {
-  "sign-in": LogInIcon,
-  "sign-up": UserPlusIcon,
-  "new-device": MonitorCheckIcon,
-  "password-changed": KeyRoundIcon,
-  "password-set": KeyRoundIcon,
-  "passkey-added": FingerprintIcon,
-  "passkey-renamed": FingerprintIcon,
-  "passkey-removed": FingerprintIcon,
-  "provider-linked": LinkIcon,
-  "provider-unlinked": UnlinkIcon,
-  "session-revoked": LogOutIcon,
-  "other-sessions-revoked": LogOutIcon,
-  "signed-out-everywhere": LogOutIcon,
-  "name-changed": UserPenIcon,
-  "password-change-refused": ShieldAlertIcon,
-  "account-deletion-refused": ShieldAlertIcon,
-  "password-check-failed": ShieldAlertIcon,
-  "data-exported": FileDownIcon,
-  "email-changed": MailIcon,
-  "email-change-undone": MailIcon,
-  "two-factor-enabled": ShieldCheckIcon,
-  "two-factor-disabled": ShieldOffIcon,
-  "recovery-codes-replaced": ShieldCheckIcon,
-  "trusted-browsers-forgotten": MonitorXIcon,
-};
 
 /** What happened, or a shield for a refusal or a failure. */
 function EntryIcon({ entry }: { entry: ActivityItem }) {
-  const Icon = entry.success ? ICONS[entry.kind] : ShieldAlertIcon;
+  const Icon = (entry.success && activityKind(entry.kind)?.icon) || ShieldAlertIcon;
   return <Icon className="size-4" />;
 }
 

@@ -1,7 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
-import type { ActivityKind } from "~/lib/activity";
 import type { Database } from "../../../db/schema";
 import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
@@ -43,7 +42,7 @@ export function signInMethodOf(
 }
 
 /** Endpoints whose success is an entry of its own, by the signed-in person. */
-const ENTRY_FOR_PATH: Record<string, ActivityKind> = {
+const ENTRY_FOR_PATH: Record<string, string> = {
   "/change-password": "password-changed",
   "/passkey/verify-registration": "passkey-added",
   "/passkey/update-passkey": "passkey-renamed",
@@ -52,7 +51,7 @@ const ENTRY_FOR_PATH: Record<string, ActivityKind> = {
 };
 
 /** Password checks of a signed-in person whose failure is an entry of its own (the wrong password counts, too). */
-const REFUSAL_FOR_PATH: Record<string, ActivityKind> = {
+const REFUSAL_FOR_PATH: Record<string, string> = {
   "/change-password": "password-change-refused",
   "/delete-user": "account-deletion-refused",
   "/verify-password": "password-check-failed",

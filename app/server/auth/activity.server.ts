@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { ACTIVITY_KINDS, type ActivityItem, type ActivityKind } from "~/lib/activity";
+import { type ActivityItem, activityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
 import { type Database, toIsoString } from "../../../db/schema";
 import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
@@ -8,7 +8,8 @@ import { summarizeUserAgent } from "../session/user-agent.server";
 /** What happened, to whom, how and from where. */
 export type ActivityRecord = {
   userId: string;
-  kind: ActivityKind;
+  /** A kind of app/lib/activity.ts or of a feature. */
+  kind: string;
   /** `password`, `passkey` or a provider id; null when the kind has no method. */
   method?: string | null;
   /** The browser summary ("Chrome on Linux"), never the raw user agent. */
@@ -112,12 +113,11 @@ export async function listRecentActivity(
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  const known = new Set<string>(ACTIVITY_KINDS);
   return rows
-    .filter((row) => known.has(row.kind))
+    .filter((row) => activityKind(row.kind))
     .map((row) => ({
       id: Number(row.id),
-      kind: row.kind as ActivityKind,
+      kind: row.kind,
       method: row.method ? nameOfMethod(row.method) : null,
       browser: row.browser,
       ip: row.ip,

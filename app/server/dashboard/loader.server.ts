@@ -1,3 +1,4 @@
+import { serverFeatures } from "~/features/server.server";
 import { ACTIVITY_SHOWN, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
 import { listRecentActivity } from "../auth/activity.server";
@@ -32,13 +33,17 @@ export async function loadDashboard(
     "recovery-code": "a recovery code",
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
-  const [sessions, accounts, passkeys, activity, addressHistory, twoFactor] = await Promise.all([
+  const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
+  const [sessions, accounts, passkeys, activity, addressHistory, twoFactor, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
     listAccounts(db, user.id),
     listPasskeys(db, user.id),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
     twoFactorSummary(db, user.id),
+    Promise.all(
+      features.map(async (feature) => [feature.key, await feature.load(services, signedIn)] as const),
+    ),
   ]);
   // The passkeys listed are the ones counted: no second query to count them.
   const ways = waysInOf(
@@ -65,5 +70,7 @@ export async function loadDashboard(
     providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
     waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
     twoFactor,
+    linkError: null,
+    features: Object.fromEntries(featureData),
   };
 }

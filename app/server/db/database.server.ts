@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
-import { DEFAULT_MIGRATION_TABLE, type MigrationResultSet, Migrator } from "kysely/migration";
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import { serverFeatures } from "~/features/server.server";
 import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
@@ -146,15 +147,43 @@ function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
   return sqlite;
 }
 
+/** Every migration this build runs: the core's and the listed features', by name. */
+export function appMigrations(): Record<string, Migration> {
+  return Object.assign({}, migrations, ...serverFeatures().map((feature) => feature.migrations ?? {}));
+}
+
+/**
+ * Migrations the database ran that this build no longer has: a removed
+ * feature's. They count as done (Kysely refuses a history with gaps), and
+ * what they made stays: a feature added back finds its tables as it left
+ * them; drop them by hand to be rid of them.
+ */
+async function retiredMigrations(
+  kysely: Kysely<Database>,
+  known: Record<string, Migration>,
+): Promise<Record<string, Migration>> {
+  const ran = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`
+    .execute(kysely)
+    .then(({ rows }) => rows.map((row) => row.name))
+    // No migration table yet: a new database.
+    .catch(() => []);
+  const done: Migration = { up: async () => {} };
+  return Object.fromEntries(ran.filter((name) => !Object.hasOwn(known, name)).map((name) => [name, done]));
+}
+
 /**
  * Brings the schema up to date. Safe to run at every start: applied
  * migrations are recorded and skipped. Throws when one fails, so the server
  * never runs against a half-migrated database.
  */
 export async function migrateToLatest(kysely: Kysely<Database>): Promise<MigrationResultSet> {
+  const known = appMigrations();
+  const retired = await retiredMigrations(kysely, known);
   const migrator = new Migrator({
     db: kysely,
-    provider: { getMigrations: async () => migrations },
+    // A feature added to a database that already ran later migrations still runs its own.
+    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => ({ ...retired, ...known }) },
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
@@ -241,7 +270,7 @@ export async function checkReadiness(kysely: Kysely<Database>): Promise<Readines
     .execute(kysely)
     .then(async ({ rows }): Promise<Readiness> => {
       const applied = new Set(rows.map((row) => row.name));
-      const pending = Object.keys(migrations).filter((name) => !applied.has(name));
+      const pending = Object.keys(appMigrations()).filter((name) => !applied.has(name));
       if (pending.length > 0) return { ready: false, reason: "migrations pending" };
       // A write too: a full disk or a read-only file answers reads but takes nothing.
       await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date().toISOString()})

@@ -6,8 +6,6 @@ import {
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
   CLIENT_IP_HEADER,
-  DATA_EXPORT_WINDOW_SECONDS,
-  DATA_EXPORTS_PER_ACCOUNT,
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
   SIGN_UP_CODE_TRIES_PER_ADDRESS,
@@ -28,6 +26,13 @@ export interface RateLimiter {
 }
 
 export type RateLimitRule = { max: number; windowSeconds: number };
+
+/**
+ * A limit declared next to what it limits (a feature's, say): at most `max`
+ * hits per key per `windowSeconds`, counted apart from every other limit by
+ * its `name`, in memory or in Redis like the rest (`AuthRateLimits.hit`).
+ */
+export type NamedLimit = RateLimitRule & { name: string };
 
 type Counter = { count: number; resetAt: number };
 
@@ -96,8 +101,8 @@ export type AuthRateLimits = {
   emailChange(userId: string): Promise<RateLimitResult>;
   /** Counts a passkey challenge handed to this client IP (each is a database row until it expires). */
   challenge(ip: string): Promise<RateLimitResult>;
-  /** Counts a "Download my data" file made for this account. */
-  dataExport(userId: string): Promise<RateLimitResult>;
+  /** Counts a hit of `limit` against `key` (an account's id, say). */
+  hit(limit: NamedLimit, key: string): Promise<RateLimitResult>;
   /** Wrong passwords per account, and per browser that signed in to it before, with back-off. */
   passwords: FailureBudget;
 };
@@ -132,10 +137,7 @@ export function createAuthRateLimits({
     windowSeconds: SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
   });
   const byKind = { "sign-up": signUpsByAddress, "sign-up-code": codeTriesByAddress };
-  const exportsByAccount = createLimiter({
-    max: DATA_EXPORTS_PER_ACCOUNT,
-    windowSeconds: DATA_EXPORT_WINDOW_SECONDS,
-  });
+  const named = new Map<string, RateLimiter>();
   return {
     ip: (ip) => byIp.hit(`ip:${rateLimitKeyOf(ip)}`),
     address: (kind, email) =>
@@ -144,7 +146,11 @@ export function createAuthRateLimits({
       ),
     emailChange: (userId) => mailsByAddress.hit(`email-change-by:${userId}`),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
-    dataExport: (userId) => exportsByAccount.hit(`data-export:${userId}`),
+    hit: (limit, key) => {
+      const limiter = named.get(limit.name) ?? createLimiter(limit);
+      named.set(limit.name, limiter);
+      return limiter.hit(`${limit.name}:${key}`);
+    },
     passwords,
   };
 }

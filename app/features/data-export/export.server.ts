@@ -1,8 +1,10 @@
 import { describeActivity } from "~/lib/activity";
-import { DATA_EXPORT_ACTIVITY_MAX } from "~/lib/constants";
-import type { AuthSession } from "../auth/auth.server";
-import type { AppServices } from "../context.server";
-import { loadDashboard } from "./loader.server";
+import type { AuthSession } from "~/server/auth/auth.server";
+import type { AppServices } from "~/server/context.server";
+import { loadDashboard } from "~/server/dashboard/loader.server";
+
+/** The most activity entries one file holds (entries older than `ACTIVITY_RETENTION_DAYS` are gone anyway). */
+const ACTIVITY_MAX = 10_000;
 
 /**
  * "Download my data": everything the app holds about the signed-in person,
@@ -11,7 +13,7 @@ import { loadDashboard } from "./loader.server";
  * secret: no password hash, session token, provider token or passkey key.
  */
 export async function exportAccountData(services: AppServices, signedIn: AuthSession, now = new Date()) {
-  const data = await loadDashboard(services, signedIn, DATA_EXPORT_ACTIVITY_MAX);
+  const data = await loadDashboard(services, signedIn, ACTIVITY_MAX);
   const { user } = data;
   return {
     exportedAt: now.toISOString(),
@@ -40,6 +42,8 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
     twoFactor: data.twoFactor,
     sessions: data.sessions,
     activity: data.activity.map((entry) => ({ ...entry, description: describeActivity(entry) })),
+    // What each feature's dashboard section shows, under its key.
+    ...data.features,
   };
 }
 

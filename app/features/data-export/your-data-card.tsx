@@ -1,7 +1,10 @@
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ACTIVITY_RETENTION_DAYS, DATA_EXPORT_PATH } from "~/lib/constants";
+import { ACTIVITY_RETENTION_DAYS } from "~/lib/constants";
 import FileDownIcon from "~icons/lucide/file-down";
+
+/** Where the button posts (./routes.ts). */
+const DOWNLOAD_PATH = "/dashboard/data";
 
 /**
  * "Download my data": a plain form post, so the browser saves the file
@@ -19,7 +22,7 @@ export function YourDataCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" action={DATA_EXPORT_PATH}>
+        <form method="post" action={DOWNLOAD_PATH}>
           <Button type="submit" variant="outline">
             <FileDownIcon />
             Download my data

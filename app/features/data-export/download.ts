@@ -3,9 +3,13 @@ import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { overLimit } from "~/server/action-kit.server";
 import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import { getServices } from "~/server/context.server";
-import { exportAccountData, exportFileName } from "~/server/dashboard/data-export.server";
+import type { NamedLimit } from "~/server/limits/rate-limit.server";
 import { requireUser } from "~/server/session/guards.server";
-import type { Route } from "./+types/dashboard-data";
+import type { Route } from "./+types/download";
+import { exportAccountData, exportFileName } from "./export.server";
+
+/** At most a few files an hour per account: each reads the whole activity log. */
+const DOWNLOADS: NamedLimit = { name: "data-export", max: 5, windowSeconds: 60 * 60 };
 
 /** The file is made by a form post (`action`); opening the address goes back to the dashboard. */
 export function loader() {
@@ -21,7 +25,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const signedIn = requireUser(context);
-  const refusal = overLimit(await services.rateLimits.dataExport(signedIn.user.id), "downloads");
+  const refusal = overLimit(await services.rateLimits.hit(DOWNLOADS, signedIn.user.id), "downloads");
   if (refusal) {
     throw new Response(refusal.message, {
       status: 429,

@@ -1,0 +1,21 @@
+/**
+ * The account features this app is built with, one line each. To build the
+ * app without one, delete its line here and its folder (`app/features/<name>/`):
+ * nothing else names it. `npm run features -- --check` proves that for each.
+ *
+ * A feature's folder holds whichever of these files it needs; the core finds
+ * them by these names (`import.meta.glob`), only for the features listed here:
+ * - `routes.ts`          its pages, by layout (`FeatureRoutes`, app/lib/features.ts);
+ * - `feature.tsx`        what the browser shows: dashboard sections, activity kinds (`FeatureUi`);
+ * - `feature.server.ts`  what the server runs: migrations, better-auth plugins,
+ *                        dashboard data and actions (`ServerFeature`, app/server/features.server.ts).
+ */
+export const FEATURES: readonly string[] = ["data-export"];
+
+/** The modules a glob found for `file`, of the listed features only, in the list's order. */
+export function listedModules<Module>(modules: Record<string, Module>, file: string): Module[] {
+  return FEATURES.flatMap((name) => {
+    const module = modules[`./${name}/${file}`];
+    return module ? [module] : [];
+  });
+}

@@ -1,0 +1,42 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { ComponentType } from "react";
+import type { IconComponent } from "~/components/icon-component";
+import type { ActivityItem } from "./activity";
+import type { DashboardData } from "./dashboard";
+
+/**
+ * What a feature (app/features/<name>/) adds to the browser's side of the
+ * app, read by the core through app/features/ui.ts. Its server side is
+ * `ServerFeature` (app/server/features.server.ts).
+ */
+
+/** A feature's pages (its `routes.ts`), by the layout of app/routes.ts they sit in. */
+export type FeatureRoutes = {
+  /** Pages for signed-in people only (inside `auth-layout`). */
+  signedIn?: RouteConfigEntry[];
+  /** Pages for guests only (inside `guest-layout`): a signed-in visitor goes to the dashboard. */
+  guest?: RouteConfigEntry[];
+  /** Pages anyone may open, signed in or not (mailed links, for example). */
+  anyone?: RouteConfigEntry[];
+};
+
+/** A kind of activity-log entry: its icon and the sentence the dashboard and the data export show. */
+export type ActivityKindInfo = {
+  icon: IconComponent;
+  describe: string | ((entry: ActivityItem) => string);
+};
+
+/** A section of the dashboard: a card, and its place in the side navigation (`order`, ascending). */
+export type DashboardSection = {
+  id: string;
+  label: string;
+  icon: IconComponent;
+  order: number;
+  Card: ComponentType<{ data: DashboardData }>;
+};
+
+export type FeatureUi = {
+  dashboardSections?: DashboardSection[];
+  /** Activity kinds the feature records (`recordActivity`), by kind. */
+  activityKinds?: Record<string, ActivityKindInfo>;
+};
