@@ -214,7 +214,7 @@ try {
   }
   console.table(comparisons);
   if (!peer) {
-    const missing = "the Nuxt peer was not measured (set BENCH_NUXT_PEER: README, Performance)";
+    const missing = "the Nuxt peer was not measured (set BENCH_NUXT_PEER: docs/performance.md)";
     if (check) failures.push(missing);
     else console.log(`\nNote: ${missing}.`);
   }

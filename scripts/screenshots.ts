@@ -2,7 +2,8 @@
  * Screenshots of every page, light and dark, desktop (1280 px) and phone
  * (390 px), for looking at what we build. Needs a running server:
  *   npm start &  npm run screenshots -- [outDir] [page…]   (BASE_URL to point elsewhere)
- * e.g. `npm run screenshots -- docs/screenshots dashboard check-inbox` for the README's.
+ * e.g. `npm run screenshots -- docs/screenshots dashboard check-inbox` for the ones in
+ * docs/dashboard.md and docs/accounts.md.
  * The pages behind mailed links take their links from the server's outbox
  * (`OUTBOX_DIR`, default `data/outbox`: a server started without `SMTP_URL`).
  * Two-step sign-in's states (`two-factor-…`, `second-step…`) are driven in

@@ -115,7 +115,7 @@ export async function startOurs(): Promise<BenchApp> {
  */
 export async function startNuxtPeer(dir: string): Promise<BenchApp> {
   const entry = join(dir, ".output/server/index.mjs");
-  if (!existsSync(entry)) throw new Error(`no Nuxt peer build at ${entry}: see README, Performance`);
+  if (!existsSync(entry)) throw new Error(`no Nuxt peer build at ${entry}: see docs/performance.md`);
   const launch = () =>
     spawnUntilAnswered(
       [entry],
