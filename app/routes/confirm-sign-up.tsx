@@ -18,10 +18,10 @@ import {
   SIGN_UP_CODE_SECONDS,
   SIGN_UP_CODE_TRIES,
 } from "~/lib/constants";
+import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
-import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/server/auth/credentials.server";
 import { findPasswordWeakness } from "~/server/auth/password-policy.server";
 import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/auth/sign-up.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";

@@ -13,8 +13,8 @@ import { DEFAULT_SIGNED_IN_PATH, SESSION_FRESH_AGE_SECONDS, TRUSTED_BROWSER_DAYS
 import { dataHeaders } from "~/lib/route-headers";
 import type { TwoFactorActionData, TwoFactorIntent } from "~/lib/two-factor";
 import { getServices } from "~/server/context.server";
-import { isFreshSignIn } from "~/server/dashboard/account-settings.server";
 import { runTwoFactorAction, twoFactorSettings } from "~/server/dashboard/two-factor-settings.server";
+import { isFreshSignIn } from "~/server/session/freshness.server";
 import { requireUser } from "~/server/session/guards.server";
 import ArrowLeftIcon from "~icons/lucide/arrow-left";
 import LogInIcon from "~icons/lucide/log-in";

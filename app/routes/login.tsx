@@ -18,12 +18,13 @@ import {
   PASSWORD_MIN_LENGTH,
   REDIRECT_PARAM,
 } from "~/lib/constants";
+import type { FieldErrors } from "~/lib/fields";
 import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, secondStepPath } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
-import { type FieldErrors, signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
+import { signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";

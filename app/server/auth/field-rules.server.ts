@@ -1,7 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { peekMailToken } from "../mail/tokens.server";
 import {
   emailAddress,
   enteredPassword,
@@ -9,7 +8,8 @@ import {
   passkeyName,
   personName,
   signUpSchema,
-} from "./credentials.server";
+} from "~/lib/fields";
+import { peekMailToken } from "../mail/tokens.server";
 import { findPasswordWeakness, type PasswordOwner } from "./password-policy.server";
 
 /**

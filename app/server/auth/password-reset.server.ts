@@ -1,9 +1,10 @@
 import { isAPIError } from "better-auth/api";
+import { newPassword as newPasswordRule } from "~/lib/fields";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { AppServices } from "../context.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
 import { retryAfterOf } from "../limits/rate-limit.server";
-import { newPassword as newPasswordRule, passwordSignIn } from "./credentials.server";
+import { passwordSignIn } from "./credentials.server";
 import { WEAKNESS_MESSAGES } from "./password-policy.server";
 import { endStandingTrust } from "./security-stamp.server";
 

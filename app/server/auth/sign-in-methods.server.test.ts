@@ -5,8 +5,8 @@ import type { Database } from "../../../db/schema";
 import { authWithOneAccount, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
-import { NOT_FRESH_CODE } from "../dashboard/account-settings.server";
 import { migrateToLatest } from "../db/database.server";
+import { NOT_FRESH_CODE } from "../session/freshness.server";
 import { listRecentActivity } from "./activity.server";
 import { createAuth } from "./auth.server";
 import {

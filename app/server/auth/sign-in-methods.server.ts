@@ -4,9 +4,9 @@ import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../dashboard/account-settings.server";
 import { PASSKEY_NOT_FOUND } from "../dashboard/passkeys.server";
 import type { SignInChange } from "../mail/templates.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
 
 /** The ways a person can sign in today: their password, providers that are configured, passkeys. */

@@ -1,15 +1,13 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { NOT_FRESH_SIGN_IN_CODE, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import { enteredPassword, fieldErrorsOf, newPassword, personName } from "~/lib/fields";
 import type { Database } from "../../../db/schema";
 import { attempt, done, type Outcome, type Refusal, refused } from "../action-kit.server";
 import { PASSWORD_REQUIRED_CODE } from "../auth/account-deletion.server";
 import type { Auth } from "../auth/auth.server";
-import { enteredPassword, fieldErrorsOf, newPassword, personName } from "../auth/credentials.server";
 import { findPasswordWeakness, WEAKNESS_MESSAGES } from "../auth/password-policy.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
-
-const FRESH_MINUTES = Math.round(SESSION_FRESH_AGE_SECONDS / 60);
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 
 /** Parses a form's fields; a failure is the outcome to answer with (400, a message per field). */
 function parse<T>(schema: z.ZodType<T>, input: unknown): { data: T } | { outcome: Outcome } {
@@ -103,22 +101,6 @@ export async function setPassword(
     { PASSWORD_ALREADY_SET: refused(400, "This account already has a password: change it instead.") },
   );
 }
-
-/** Whether the session was signed in within `SESSION_FRESH_AGE_SECONDS` (better-auth's `freshAge`). */
-export function isFreshSignIn(session: { createdAt: Date | string }): boolean {
-  return Date.now() - new Date(session.createdAt).getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
-}
-
-/** The code better-auth answers a change with when the session was signed in too long ago (`freshSignInToAddAWayIn`). */
-export const NOT_FRESH_CODE = NOT_FRESH_SIGN_IN_CODE;
-
-/** The refusal of a change that needs a sign-in from the last few minutes. */
-export const NEEDS_FRESH_SIGN_IN: Refusal = {
-  ok: false,
-  status: 403,
-  message: `For your safety, this needs a sign-in from the last ${FRESH_MINUTES} minutes. Sign in again, then try once more.`,
-  signInAgain: true,
-};
 
 /**
  * Deletes the signed-in person's account: with their password when they

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { DASHBOARD_INTENTS, type DashboardActionData } from "~/lib/dashboard-actions";
+import { emailAddress } from "~/lib/fields";
 import { signInPathFor } from "~/lib/redirect";
 import { findProvider } from "~/lib/sign-in-providers";
 import {
@@ -14,23 +15,16 @@ import {
   text,
 } from "../action-kit.server";
 import type { AuthSession } from "../auth/auth.server";
-import { emailAddress } from "../auth/credentials.server";
 import { emailChangeRefusal, requestEmailChange } from "../auth/email-change.server";
 import { removeSignInMethod } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
 import { clientIpOf } from "../limits/rate-limit.server";
 import { startLinking } from "../providers/links.server";
 import { listSignInProviders } from "../providers/registry.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "../session/freshness.server";
 import { signOut } from "../session/session.server";
 import { revokeOtherSessions, revokeSessionById } from "../session/sessions.server";
-import {
-  changePassword,
-  deleteAccount,
-  isFreshSignIn,
-  NEEDS_FRESH_SIGN_IN,
-  setPassword,
-  updateName,
-} from "./account-settings.server";
+import { changePassword, deleteAccount, setPassword, updateName } from "./account-settings.server";
 import { renamePasskey } from "./passkeys.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { PasskeySummary } from "~/lib/dashboard";
+import { passkeyName } from "~/lib/fields";
 import { type Database, toIsoString } from "../../../db/schema";
 import { attempt, done, type Outcome, refused } from "../action-kit.server";
 import type { Auth } from "../auth/auth.server";
-import { passkeyName } from "../auth/credentials.server";
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
 export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {

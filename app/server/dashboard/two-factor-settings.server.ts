@@ -34,8 +34,8 @@ import {
   TRUSTED_BROWSER_PREFIX,
 } from "../auth/two-factor.server";
 import type { AppServices } from "../context.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "../session/freshness.server";
 import { signOut } from "../session/session.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./account-settings.server";
 
 /** The activity entry and the owner's notice (with "Not you? Sign out everywhere") of a change to two-step sign-in. */
 function announce(

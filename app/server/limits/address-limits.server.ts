@@ -1,6 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
-import { emailAddress } from "../auth/credentials.server";
+import { emailAddress } from "~/lib/fields";
 import { type AddressKind, type AuthRateLimits, tooManyAttemptsError } from "./rate-limit.server";
 
 /** Endpoints limited per email address, and what the refusal calls the attempts. */

@@ -2,7 +2,7 @@ import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "~/lib/constants";
-import { emailAddress } from "../auth/credentials.server";
+import { emailAddress } from "~/lib/fields";
 import { verifyPasswordInTurn } from "../auth/password-hashing.server";
 import {
   deviceCookie,

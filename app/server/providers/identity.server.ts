@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from "better-auth";
 import { NAME_MAX_LENGTH } from "~/lib/constants";
-import { personName } from "../auth/credentials.server";
+import { personName } from "~/lib/fields";
 
 /**
  * The code a refused provider sign-in comes back with when the provider

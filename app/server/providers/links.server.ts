@@ -5,7 +5,7 @@ import { signInErrorMessage } from "~/lib/sign-in-errors";
 import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
 import { type Outcome, refused } from "../action-kit.server";
 import type { Auth } from "../auth/auth.server";
-import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../dashboard/account-settings.server";
+import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 
 /**
  * The configured providers, each marked linked or not, then any account
