@@ -10,7 +10,14 @@
  * - `feature.server.ts`  what the server runs: migrations, better-auth plugins,
  *                        dashboard data and actions (`ServerFeature`, app/server/features.server.ts).
  */
-export const FEATURES: readonly string[] = ["data-export"];
+// biome-ignore format: one line per feature, so that removing one is removing its line.
+export const FEATURES: readonly string[] = [
+  "data-export",
+  "email-change",
+  "passkeys",
+  "sign-in-providers",
+  "two-factor",
+];
 
 /** The modules a glob found for `file`, of the listed features only, in the list's order. */
 export function listedModules<Module>(modules: Record<string, Module>, file: string): Module[] {

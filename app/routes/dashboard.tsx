@@ -9,13 +9,15 @@ import { TwoFactorCard } from "~/components/dashboard/two-factor-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { PasskeysCard } from "~/components/passkeys-card";
 import { Avatar } from "~/components/ui/avatar";
+import { serverFeatures } from "~/features/server.server";
 import { featureUis } from "~/features/ui";
 import type { DashboardData } from "~/lib/dashboard";
 import type { DashboardSection } from "~/lib/features";
 import { dataHeaders } from "~/lib/route-headers";
 import { findProvider } from "~/lib/sign-in-providers";
 import { getServices } from "~/server/context.server";
-import { runDashboardAction } from "~/server/dashboard/actions.server";
+import { CORE_ACTIONS } from "~/server/dashboard/actions/index.server";
+import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { loadDashboard } from "~/server/dashboard/loader.server";
 import { linkErrorMessage } from "~/server/providers/links.server";
 import { listSignInProviders } from "~/server/providers/registry.server";
@@ -52,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The dashboard's forms (`intent` names each), plain posts that work without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runDashboardAction(getServices(context), request, requireUser(context));
+  const actions = [...CORE_ACTIONS, ...serverFeatures().flatMap((feature) => feature.actions ?? [])];
+  return runDashboardAction(actions, getServices(context), request, requireUser(context));
 }
 
 function greetingName(name: string): string {

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";
+import type { DashboardAction } from "./dashboard/dashboard-action.server";
 
 /**
  * What a feature (app/features/<name>/feature.server.ts) adds to the server,
@@ -22,4 +23,6 @@ export type ServerFeature = {
     key: string;
     load(services: AppServices, signedIn: AuthSession): Promise<unknown>;
   };
+  /** Its dashboard forms, one module each (`dashboardAction`). */
+  actions?: readonly DashboardAction[];
 };

@@ -1,6 +1,4 @@
-import type { DashboardIntent } from "~/lib/dashboard-actions";
-
-/** The hidden field that tells the dashboard's action which form this is: only its intents type-check. */
-export function IntentField({ intent }: { intent: DashboardIntent }) {
+/** The hidden field that tells the dashboard's action which form this is (a `dashboardAction`'s intent). */
+export function IntentField({ intent }: { intent: string }) {
   return <input type="hidden" name="intent" value={intent} />;
 }

@@ -1,7 +1,7 @@
 import { createElement, useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import type { DashboardActionData, DashboardIntent } from "~/lib/dashboard-actions";
+import type { DashboardActionData } from "~/lib/dashboard-actions";
 import { showToast } from "~/shell/toast";
 import { IntentField } from "./intent-field";
 
@@ -13,7 +13,7 @@ import { IntentField } from "./intent-field";
  * `target` tells rows apart (a session's or passkey's id, a provider).
  * The form renders `intentField`, so its intent is named once, here.
  */
-export function useDashboardForm(intent: DashboardIntent, target: string | null = null) {
+export function useDashboardForm(intent: string, target: string | null = null) {
   const fetcher = useFetcher<DashboardActionData>();
   const pageAnswer = useActionData<DashboardActionData>();
   const fromPage = pageAnswer?.intent === intent && pageAnswer.target === target ? pageAnswer : undefined;

@@ -47,7 +47,6 @@ const ENTRY_FOR_PATH: Record<string, string> = {
   "/passkey/verify-registration": "passkey-added",
   "/passkey/update-passkey": "passkey-renamed",
   "/passkey/delete-passkey": "passkey-removed",
-  "/update-user": "name-changed",
 };
 
 /** Password checks of a signed-in person whose failure is an entry of its own (the wrong password counts, too). */
@@ -196,7 +195,6 @@ export function activityLog(
     }
     const kind = ENTRY_FOR_PATH[path];
     if (failed || !kind || !userId) return;
-    if (kind === "name-changed" && typeof (ctx.body as { name?: unknown })?.name !== "string") return;
     if (kind === "password-changed" || kind === "passkey-added") {
       await recordChange(userId, { kind }, ctx.headers);
       return;

@@ -9,19 +9,10 @@ import { findPasswordWeakness, WEAKNESS_MESSAGES } from "../auth/password-policy
 import { endStandingTrust } from "../auth/security-stamp.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 
-/** Parses a form's fields; a failure is the outcome to answer with (400, a message per field). */
-function parse<T>(schema: z.ZodType<T>, input: unknown): { data: T } | { outcome: Outcome } {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { data: parsed.data };
-  return { outcome: refused(400, "Please check the fields below.", fieldErrorsOf<string>(parsed.error)) };
-}
-
 /** Renames the signed-in person. */
-export async function updateName(auth: Auth, headers: Headers, input: { name?: unknown }): Promise<Outcome> {
-  const parsed = parse(z.object({ name: personName }), input);
-  if ("outcome" in parsed) return parsed.outcome;
+export async function updateName(auth: Auth, headers: Headers, name: string): Promise<Outcome> {
   return attempt(async () => {
-    await auth.api.updateUser({ body: { name: parsed.data.name }, headers });
+    await auth.api.updateUser({ body: { name }, headers });
     return done("Name saved.");
   });
 }
@@ -48,14 +39,12 @@ export async function changePassword(
   { auth, db }: { auth: Auth; db: Kysely<Database> },
   headers: Headers,
   userId: string,
-  input: { currentPassword?: unknown; newPassword?: unknown },
+  input: { currentPassword: string; newPassword: string },
 ): Promise<Outcome> {
-  const parsed = parse(z.object({ currentPassword: enteredPassword, newPassword }), input);
-  if ("outcome" in parsed) return parsed.outcome;
   return attempt(
     async () => {
       const { headers: answer } = await auth.api.changePassword({
-        body: { ...parsed.data, revokeOtherSessions: true },
+        body: { ...input, revokeOtherSessions: true },
         headers,
         returnHeaders: true,
       });
@@ -73,21 +62,18 @@ export async function changePassword(
 
 /**
  * Gives an account without a password one, so email + password also signs
- * in: a sign-in from the last few minutes first, then the rules of new
- * passwords, the common-password one too (better-auth's `setPassword` has
+ * in (its action wants a sign-in from the last few minutes first): the
+ * rules of new passwords, the common-password one too (better-auth's `setPassword` has
  * no HTTP door, nor a path its hooks could match; this is its only caller).
  */
 export async function setPassword(
   auth: Auth,
   headers: Headers,
-  { session, user }: { session: { createdAt: Date | string }; user: { email: string; name: string } },
-  input: { newPassword?: unknown },
+  user: { email: string; name: string },
+  newPassword: string,
 ): Promise<Outcome> {
-  if (!isFreshSignIn(session)) return NEEDS_FRESH_SIGN_IN;
-  const parsed = parse(z.object({ newPassword }), input);
-  if ("outcome" in parsed) return parsed.outcome;
   const { appName } = await auth.$context;
-  const weakness = await findPasswordWeakness(parsed.data.newPassword, {
+  const weakness = await findPasswordWeakness(newPassword, {
     appName,
     email: user.email,
     name: user.name,
@@ -95,7 +81,7 @@ export async function setPassword(
   if (weakness) return WEAK_NEW_PASSWORD[weakness.code] as Refusal;
   return attempt(
     async () => {
-      await auth.api.setPassword({ body: { newPassword: parsed.data.newPassword }, headers });
+      await auth.api.setPassword({ body: { newPassword }, headers });
       return done("Password set. You can now also sign in with your email and password.");
     },
     { PASSWORD_ALREADY_SET: refused(400, "This account already has a password: change it instead.") },
@@ -111,16 +97,12 @@ export async function setPassword(
 export async function deleteAccount(
   auth: Auth,
   headers: Headers,
-  input: { password?: unknown },
+  password: string | undefined,
 ): Promise<Outcome> {
-  const parsed = parse(z.object({ password: enteredPassword.optional() }), {
-    password: input.password || undefined,
-  });
-  if ("outcome" in parsed) return parsed.outcome;
   return attempt(
     async () => {
       const { headers: answer } = await auth.api.deleteUser({
-        body: parsed.data.password ? { password: parsed.data.password } : {},
+        body: password ? { password } : {},
         headers,
         returnHeaders: true,
       });

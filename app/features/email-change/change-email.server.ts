@@ -1,0 +1,30 @@
+import { emailAddress } from "~/lib/fields";
+import { overLimit, refused, text } from "~/server/action-kit.server";
+import { emailChangeRefusal, requestEmailChange } from "~/server/auth/email-change.server";
+import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { clientIpOf } from "~/server/limits/rate-limit.server";
+
+/**
+ * "Change email address": wants a recent sign-in, then mails a link to the
+ * new address (`requestEmailChange`), at most a few per IP, per account
+ * and per new address.
+ */
+export default dashboardAction({
+  intent: "change-email",
+  fields: { newEmail: text },
+  freshSignIn: true,
+  async run({ services: { mail, rateLimits }, request, signedIn: { user }, form }) {
+    const parsed = emailAddress.safeParse(form.newEmail ?? "");
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
+      return refused(400, message, { newEmail: message });
+    }
+    const refusal = emailChangeRefusal(user, parsed.data);
+    if (refusal) return refusal;
+    const forIp = await rateLimits.ip(clientIpOf(request));
+    // Apart: the changes this account asked for, and those into this address (whoever asked).
+    const forAccount = forIp.allowed ? await rateLimits.emailChange(user.id) : forIp;
+    const limit = forAccount.allowed ? await rateLimits.address("email-change", parsed.data) : forAccount;
+    return overLimit(limit, "address changes") ?? requestEmailChange(mail, user, parsed.data);
+  },
+});

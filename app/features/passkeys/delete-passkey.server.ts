@@ -1,0 +1,24 @@
+import { text } from "~/server/action-kit.server";
+import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
+import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { listSignInProviders } from "~/server/providers/registry.server";
+
+/** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */
+export default dashboardAction({
+  intent: "delete-passkey",
+  fields: { id: text },
+  target: "id",
+  run: ({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) =>
+    removeSignInMethod(
+      db,
+      headers,
+      {
+        userId: user.id,
+        session,
+        configured: listSignInProviders(env.providers).map((provider) => provider.id),
+      },
+      { kind: "passkey", id: form.id ?? "" },
+      "Passkey",
+      mail.sendSignInChangeNotice,
+    ),
+});

@@ -1,0 +1,15 @@
+import { enteredPassword, newPassword } from "~/lib/fields";
+import { changePassword } from "../account-settings.server";
+import { dashboardAction } from "../dashboard-action.server";
+
+/**
+ * "Change password": the current one counts against the account's failure
+ * budget inside better-auth (password-attempts.server.ts); a wrong one is
+ * logged (`password-change-refused`), a change too (`password-changed`).
+ */
+export default dashboardAction({
+  intent: "change-password",
+  fields: { currentPassword: enteredPassword, newPassword },
+  run: ({ services: { auth, db }, request: { headers }, signedIn, form }) =>
+    changePassword({ auth, db }, headers, signedIn.user.id, form),
+});

@@ -1,0 +1,18 @@
+import { done, overLimit, refused } from "../../action-kit.server";
+import { clientIpOf } from "../../limits/rate-limit.server";
+import { dashboardAction } from "../dashboard-action.server";
+
+/** "Resend" on the unverified-address banner: a fresh link, limited per IP and per address. */
+export default dashboardAction({
+  intent: "resend-verification",
+  fields: {},
+  async run({ services: { mail, rateLimits }, request, signedIn: { user } }) {
+    if (user.emailVerified) return refused(400, "Your email address is already verified.");
+    const forIp = await rateLimits.ip(clientIpOf(request));
+    const limit = forIp.allowed ? await rateLimits.address("verification-email", user.email) : forIp;
+    const refusal = overLimit(limit, "verification mails");
+    if (refusal) return refusal;
+    await mail.sendVerification(user);
+    return done(`We sent a new link to ${user.email}.`);
+  },
+});

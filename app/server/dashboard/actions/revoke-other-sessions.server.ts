@@ -1,0 +1,10 @@
+import { revokeOtherSessions } from "../../session/sessions.server";
+import { dashboardAction } from "../dashboard-action.server";
+
+/** "Sign out everywhere else" on the Sessions card. */
+export default dashboardAction({
+  intent: "revoke-other-sessions",
+  fields: {},
+  run: ({ services: { db }, request: { headers }, signedIn: { user, session } }) =>
+    revokeOtherSessions(db, headers, { userId: user.id, currentId: session.id }),
+});

@@ -1,0 +1,12 @@
+import { text } from "../../action-kit.server";
+import { revokeSessionById } from "../../session/sessions.server";
+import { dashboardAction } from "../dashboard-action.server";
+
+/** "Sign out" on one of the Sessions card's rows. */
+export default dashboardAction({
+  intent: "revoke-session",
+  fields: { id: text },
+  target: "id",
+  run: ({ services: { db }, request: { headers }, signedIn: { user, session }, form }) =>
+    revokeSessionById(db, headers, { userId: user.id, currentId: session.id, sessionId: form.id ?? "" }),
+});

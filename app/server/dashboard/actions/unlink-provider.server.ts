@@ -1,0 +1,24 @@
+import { findProvider } from "~/lib/sign-in-providers";
+import { text } from "../../action-kit.server";
+import { removeSignInMethod } from "../../auth/sign-in-methods.server";
+import { listSignInProviders } from "../../providers/registry.server";
+import { dashboardAction } from "../dashboard-action.server";
+
+/**
+ * "Remove" on a way to sign in of the Sign-in methods card: the password
+ * (`credential`) or a provider. Never the last way in, and only with a
+ * fresh sign-in; the owner is told by mail.
+ */
+export default dashboardAction({
+  intent: "unlink-provider",
+  fields: { provider: text },
+  target: "provider",
+  run({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) {
+    const providers = listSignInProviders(env.providers);
+    const id = form.provider ?? "";
+    const name = id === "credential" ? "Password" : (findProvider(providers, id)?.name ?? id);
+    const change = { userId: user.id, session, configured: providers.map((provider) => provider.id) };
+    const target = { kind: "account", providerId: id } as const;
+    return removeSignInMethod(db, headers, change, target, name, mail.sendSignInChangeNotice);
+  },
+});

@@ -1,0 +1,16 @@
+import { personName } from "~/lib/fields";
+import { recordActivity, requestOrigin } from "../../auth/activity.server";
+import { updateName } from "../account-settings.server";
+import { dashboardAction } from "../dashboard-action.server";
+
+/** The Account card's name form; logged as `name-changed`. */
+export default dashboardAction({
+  intent: "update-name",
+  fields: { name: personName },
+  async run({ services: { auth, db }, request: { headers }, signedIn, form }) {
+    const outcome = await updateName(auth, headers, form.name);
+    if (outcome.ok)
+      await recordActivity(db, { userId: signedIn.user.id, kind: "name-changed", ...requestOrigin(headers) });
+    return outcome;
+  },
+});

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { DashboardActionData } from "~/lib/dashboard-actions";
+import { fieldErrorsOf } from "~/lib/fields";
+import { type Outcome, type Refusal, refused, respond } from "../action-kit.server";
+import type { AuthSession } from "../auth/auth.server";
+import type { AppServices } from "../context.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "../session/freshness.server";
+
+/**
+ * One form of the dashboard, in one module: its `intent` (the form's hidden
+ * field, `useDashboardForm(intent)`), its fields (zod, read once from the
+ * post), what it wants first (a fresh sign-in, a limit), and what it does.
+ * The dashboard's action runs the one the post names; the core's are in
+ * ./actions/, a feature's in its `ServerFeature.actions`. The activity kind
+ * an action records is drawn in the browser, so it is declared with the
+ * browser's half: app/lib/activity.ts, or the feature's `feature.tsx`.
+ */
+export type DashboardAction = {
+  intent: string;
+  /** The row the form is about (a session's id, a provider), so its answer reaches that row's form. */
+  targetOf(form: FormData): string | null;
+  run(context: {
+    services: AppServices;
+    request: Request;
+    signedIn: AuthSession;
+    form: FormData;
+  }): Promise<Outcome>;
+};
+
+/** What an action's steps get: the app, the request, who is signed in, and the fields as its schema read them. */
+export type ActionContext<Form> = {
+  services: AppServices;
+  request: Request;
+  signedIn: AuthSession;
+  form: Form;
+};
+
+type ActionSpec<Fields extends z.ZodRawShape> = {
+  intent: string;
+  fields: Fields;
+  /** The field naming the row the form is about. */
+  target?: keyof Fields & string;
+  /** Wants a sign-in from the last few minutes: refused (`403`, "Sign in again") before anything else. */
+  freshSignIn?: boolean;
+  /** Checked once the fields are read, before `run`: a refusal (a `429`) or null to go on. */
+  limit?: (context: ActionContext<z.output<z.ZodObject<Fields>>>) => Promise<Refusal | null>;
+  /** Does it. May throw a redirect (`redirectWithCookies`) instead of answering. */
+  run: (context: ActionContext<z.output<z.ZodObject<Fields>>>) => Promise<Outcome>;
+};
+
+/** A field's text; a field that is missing, or a file where text belongs, is `undefined`. */
+function textOf(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export function dashboardAction<Fields extends z.ZodRawShape>(spec: ActionSpec<Fields>): DashboardAction {
+  const schema = z.object(spec.fields);
+  return {
+    intent: spec.intent,
+    targetOf: (form) => (spec.target ? (textOf(form, spec.target) ?? null) : null),
+    async run({ services, request, signedIn, form }) {
+      if (spec.freshSignIn && !isFreshSignIn(signedIn.session)) return NEEDS_FRESH_SIGN_IN;
+      const values = Object.fromEntries(Object.keys(spec.fields).map((name) => [name, textOf(form, name)]));
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) return refused(400, "Please check the fields below.", fieldErrorsOf(parsed.error));
+      const context = { services, request, signedIn, form: parsed.data };
+      return (await spec.limit?.(context)) ?? spec.run(context);
+    },
+  };
+}
+
+/**
+ * The dashboard's form posts, each a plain form that also works without
+ * JavaScript: runs the one its `intent` names, with the request's own
+ * headers (its session cookie, client IP and user agent), and answers the
+ * outcome with any cookie it set.
+ */
+export async function runDashboardAction(
+  actions: readonly DashboardAction[],
+  services: AppServices,
+  request: Request,
+  signedIn: AuthSession,
+) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return answer(null, null, refused(400, "Send the form as a form post."));
+  const intent = textOf(form, "intent");
+  const action = actions.find((candidate) => candidate.intent === intent);
+  if (!action) return answer(null, null, refused(400, "Unknown request."));
+  const outcome = await action.run({ services, request, signedIn, form });
+  return answer(action.intent, action.targetOf(form), outcome);
+}
+
+function answer(intent: string | null, target: string | null, outcome: Outcome) {
+  return respond<DashboardActionData>(outcome, {
+    intent,
+    target,
+    ok: outcome.ok,
+    message: outcome.message,
+    ...(!outcome.ok && outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
+    ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
+  });
+}
