@@ -12,13 +12,13 @@ import {
 } from "react-router";
 import { DocumentTitle, usePageDescription } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
+import { FeatureSlot } from "~/components/feature-slot";
 import { MAIN_ID, NavigationFocus, SkipLink } from "~/components/navigation-focus";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useRequestInfo } from "~/components/request-info";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
-import { useCloseSignInPopup } from "~/components/use-close-sign-in-popup";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { BRAND_COLORS } from "~/lib/constants";
 import { servicesContext, sessionContext } from "~/server/context.server";
@@ -35,7 +35,7 @@ import stylesheet from "./styles/tailwind.css?url";
 
 export const middleware = [loadSession];
 
-/** Before each client navigation does its work, let the browser paint the click (SPEC §6). */
+/** Before each client navigation does its work, let the browser paint the click. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_args, next) => {
     await waitForRepaint();
@@ -106,7 +106,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { session, buildPollIntervalMs } = useLoaderData<typeof loader>();
   useBrowserSession(session);
-  useCloseSignInPopup(session !== null);
   useApplyForcedColorMode();
   useEffect(
     () => startBuildWatcher({ ownId: import.meta.env.BUILD_ID, intervalMs: buildPollIntervalMs }),
@@ -114,9 +113,18 @@ export default function App() {
   );
   const navigating = useNavigation().state !== "idle";
   const chunkFailure = useChunkLoadFailure(useLocation().key);
-  if (chunkFailure) return <ErrorPage error={chunkFailure} />;
+  const everyPage = <FeatureSlot name="OnEveryPage" signedIn={session !== null} />;
+  if (chunkFailure) {
+    return (
+      <>
+        <ErrorPage error={chunkFailure} />
+        {everyPage}
+      </>
+    );
+  }
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
+      {everyPage}
       <DocumentTitle />
       <SkipLink />
       <NavigationFocus />

@@ -16,7 +16,6 @@ export default [
     ...featureRoutes("signedIn"),
   ]),
   route("logout", "routes/logout.tsx"),
-  route("auth/result", "routes/auth-result.tsx"),
   // Pages behind mailed links: they work whether or not the browser is signed in.
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),

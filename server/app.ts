@@ -31,12 +31,12 @@ import {
 import { checkReadiness, openConfiguredDatabase } from "~/server/db/database.server";
 import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/db/database-errors.server";
 import { getEnv } from "~/server/env.server";
+import { featureFormTargets } from "~/server/features.server";
 import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/limits/redis-rate-limiter.server";
 import { accountMail } from "~/server/mail/account-mail.server";
 import { createMailDelivery } from "~/server/mail/mailer.server";
 import { mailOutbox, startMailWorker } from "~/server/mail/outbox.server";
-import { providerOrigins } from "~/server/providers/registry.server";
 import { startExpiredRowCleanup } from "~/server/session/lifetime.server";
 import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
@@ -121,7 +121,7 @@ export async function createServerApp() {
 
   // Every answer: logged, named, and with its security headers.
   app.use(requestLog(log));
-  app.use(securityHeaders({ https: env.isHttps, formTargets: providerOrigins(env.providers) }));
+  app.use(securityHeaders({ https: env.isHttps, formTargets: featureFormTargets(env) }));
   // Then refuse what no handler should see.
   app.use(allowedMethods);
   app.use(originCheck(env.APP_URL));

@@ -1,29 +1,23 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import type { AppServices } from "~/server/context.server";
+import { type AuthDoor, featureAuthDoors } from "~/server/features.server";
 import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
-import { listSignInProviders } from "~/server/providers/registry.server";
 
-/** A better-auth endpoint the browser calls itself, and the limit it counts against. */
-export type AuthDoor = {
-  method: "GET" | "POST";
-  /** The path under `/api/auth`, exactly as better-auth routes it. */
-  path: string;
-  /** `ip`: an attempt per client IP; `challenge`: a passkey challenge per client IP; null: needs a session. */
-  limit: "ip" | "challenge" | null;
-};
+export type { AuthDoor };
 
 /**
  * The only better-auth endpoints reachable over HTTP (SECURITY.md lists them
  * and why): the passkey ceremonies, which run in the browser, and the
- * callbacks of the configured sign-in providers, where the provider sends
- * the browser back. Everything else (signing in with a password, sign-up,
+ * doors the listed features open (`ServerFeature.authDoors`: the callbacks
+ * of the configured sign-in providers, where the provider sends the browser
+ * back). Everything else (signing in with a password, sign-up,
  * password changes, sessions, provider tokens…) is reached only through the
  * app's own pages, which call `auth.api` on the server with the app's
  * rules. An allowlist, so a better-auth upgrade that adds endpoints adds no
  * doors.
  */
-export function authDoors(providerIds: readonly string[]): AuthDoor[] {
+export function authDoors(featureDoors: readonly AuthDoor[] = []): AuthDoor[] {
   return [
     // Every visit to /login asks for one (passkey autofill): a row until it expires.
     { method: "GET", path: "/passkey/generate-authenticate-options", limit: "challenge" },
@@ -31,7 +25,7 @@ export function authDoors(providerIds: readonly string[]): AuthDoor[] {
     // Adding a passkey on the dashboard: better-auth requires the session.
     { method: "GET", path: "/passkey/generate-register-options", limit: null },
     { method: "POST", path: "/passkey/verify-registration", limit: null },
-    ...providerIds.map((id): AuthDoor => ({ method: "GET", path: `/callback/${id}`, limit: "ip" })),
+    ...featureDoors,
   ];
 }
 
@@ -45,7 +39,7 @@ export function authDoors(providerIds: readonly string[]): AuthDoor[] {
  * their body (the cookie carries it).
  */
 export function authApi({ auth, rateLimits, env }: Pick<AppServices, "auth" | "rateLimits" | "env">) {
-  const doors = authDoors(listSignInProviders(env.providers).map((provider) => provider.id));
+  const doors = authDoors(featureAuthDoors(env));
   const limits: Record<"ip" | "challenge", (ip: string) => Promise<RateLimitResult>> = {
     ip: rateLimits.ip,
     challenge: rateLimits.challenge,

@@ -1,7 +1,6 @@
 import { featureUis } from "~/features/ui";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import KeyRoundIcon from "~icons/lucide/key-round";
-import LinkIcon from "~icons/lucide/link";
 import LogInIcon from "~icons/lucide/log-in";
 import LogOutIcon from "~icons/lucide/log-out";
 import MailIcon from "~icons/lucide/mail";
@@ -52,7 +51,6 @@ const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
   "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
   "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
   "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
-  "provider-linked": { icon: LinkIcon, describe: ({ method }) => `${method ?? "Provider"} linked` },
   "provider-unlinked": { icon: UnlinkIcon, describe: ({ method }) => `${method ?? "Provider"} unlinked` },
   "session-revoked": { icon: LogOutIcon, describe: "Signed out a session" },
   "other-sessions-revoked": { icon: LogOutIcon, describe: "Signed out everywhere else" },

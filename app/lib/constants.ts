@@ -57,34 +57,25 @@ export const CHUNK_RELOAD_STORAGE_KEY = "nuxt:reload";
 /** Colour mode (SPEC §5). */
 export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 
-/** Sign-in popup (SPEC §4). */
-export const POPUP_WIDTH = 960;
-export const POPUP_HEIGHT = 600;
+/**
+ * The sign-in popup's contract with the page that opened it (the
+ * sign-in-providers feature uses them; the end-to-end suite reads them
+ * here): the local-storage flag, its age limit and the window's name.
+ */
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
 /** A popup flag older than this is left over from a sign-in given up halfway: it closes nothing. */
 export const POPUP_FLAG_MAX_AGE_MS = 10 * 60 * 1000;
 /**
- * SPEC §10's Cross-Origin-Opener-Policy, which the sign-in pages send
- * themselves: the popup flow must work with it (it separates the popup from
- * its opener once the popup is back on the app).
+ * The Cross-Origin-Opener-Policy the sign-in pages send themselves
+ * (`same-origin-allow-popups`): the popup flow must work with it (it
+ * separates the popup from its opener once the popup is back on the app).
  */
 export const CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups";
 /** The popup's window name, so a second click reuses the open popup. */
 export const POPUP_WINDOW_NAME = "sign-in-popup";
-/** How often the opener checks whether the visitor closed the popup. */
-export const POPUP_CLOSED_POLL_MS = 500;
 
 /** Where better-auth's own endpoints live (OAuth callbacks, passkeys). */
 export const AUTH_API_PATH = "/api/auth";
-/**
- * The page an OAuth flow comes back to in the popup, and where failed or
- * refused callbacks land (`?error=code`): it closes the popup or shows why.
- */
-export const AUTH_RESULT_PATH = "/auth/result";
-/** Button label of the generic OpenID Connect provider when `OIDC_NAME` is not set. */
-export const DEFAULT_OIDC_NAME = "OpenID";
-/** How long a sign-in waits for the OpenID provider's discovery document. */
-export const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
 
 /**
  * Rate limits on sign-in, account creation, passkey and OAuth endpoints

@@ -9,18 +9,17 @@ import type { TwoFactorSummary } from "./two-factor";
 export type DashboardData = {
   user: DashboardUser;
   signedInAt: string;
-  /** Until when this sign-in is fresh enough to delete a password-less account or unlink a provider. */
+  /** Until when this sign-in is fresh enough to delete a password-less account or unlink a way in. */
   freshUntil: string;
   sessions: SessionSummary[];
   passkeys: PasskeySummary[];
   activity: ActivityItem[];
   hasPassword: boolean;
-  providers: ProviderLink[];
+  /** The accounts joined to this one besides the password (a provider's), whether or not still offered. */
+  linkedAccounts: LinkedAccount[];
   /** How many ways in the account has: its password, providers and passkeys. */
   waysIn: number;
   twoFactor: TwoFactorSummary;
-  /** Why linking a provider just failed (`?error=`), to show on the Sign-in methods card. */
-  linkError: string | null;
   /** What each listed feature's section shows, by the key its `ServerFeature.dashboard` names. */
   features: Record<string, unknown>;
 };
@@ -53,12 +52,15 @@ export type SessionSummary = {
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
-/** A provider on the dashboard: whether it is joined to this account, and since when. */
-export type ProviderLink = {
+/**
+ * An account joined to this one (`account.providerId`: a provider's), and
+ * since when; its name is the feature's (`ServerFeature.signInAccounts`), or
+ * its id once nothing offers it any more.
+ */
+export type LinkedAccount = {
   id: string;
   name: string;
-  linkedAt: string | null;
-  offered: boolean;
+  linkedAt: string;
   /** Linked before the account's email address changed: it vouched for the previous address. */
   linkedUnderPreviousEmail: boolean;
 };

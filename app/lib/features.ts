@@ -39,4 +39,15 @@ export type FeatureUi = {
   dashboardSections?: DashboardSection[];
   /** Activity kinds the feature records (`recordActivity`), by kind. */
   activityKinds?: Record<string, ActivityKindInfo>;
+  /**
+   * Its part of the sign-in page (`/login`), above the passkey button: it is
+   * shown with what `ServerFeature.signInPage` loaded, by that key
+   * (`options[key]`); absent there, it renders nothing. `answered`: the
+   * page shows a form's answer.
+   */
+  SignInOptions?: ComponentType<{ options: Record<string, unknown>; redirectTo: string; answered: boolean }>;
+  /** Rows of the dashboard's Sign-in methods card, after the password's (its ways in: link, unlink). */
+  SignInMethods?: ComponentType<{ data: DashboardData }>;
+  /** Rendered on every page, by the root (nothing to see: a popup that closes itself, say). */
+  OnEveryPage?: ComponentType<{ signedIn: boolean }>;
 };

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { type ShouldRevalidateFunction, useSearchParams } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { AccountCard } from "~/components/dashboard/account-card";
 import { ActivityCard } from "~/components/dashboard/activity-card";
 import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
@@ -14,15 +13,11 @@ import { featureUis } from "~/features/ui";
 import type { DashboardData } from "~/lib/dashboard";
 import type { DashboardSection } from "~/lib/features";
 import { dataHeaders } from "~/lib/route-headers";
-import { findProvider } from "~/lib/sign-in-providers";
 import { getServices } from "~/server/context.server";
 import { CORE_ACTIONS } from "~/server/dashboard/actions/index.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { loadDashboard } from "~/server/dashboard/loader.server";
-import { linkErrorMessage } from "~/server/providers/links.server";
-import { listSignInProviders } from "~/server/providers/registry.server";
 import { requireUser } from "~/server/session/guards.server";
-import { showToast } from "~/shell/toast";
 import ActivityIcon from "~icons/lucide/activity";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import KeyRoundIcon from "~icons/lucide/key-round";
@@ -43,13 +38,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined || defaultShouldRevalidate;
 
 /** Everything the page shows, in one server round trip. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  const dashboard = await loadDashboard(services, requireUser(context));
-  const params = new URL(request.url).searchParams;
-  const error = params.get("error");
-  const linked = findProvider(listSignInProviders(services.env.providers), params.get("linked"));
-  return { ...dashboard, linkError: error ? linkErrorMessage(error) : null, linked: linked?.name ?? null };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadDashboard(getServices(context), requireUser(context), undefined, request);
 }
 
 /** The dashboard's forms (`intent` names each), plain posts that work without JavaScript. */
@@ -76,14 +66,7 @@ const CORE_SECTIONS: DashboardSection[] = [
     label: "Sign-in methods",
     icon: KeyRoundIcon,
     order: 20,
-    Card: ({ data }) => (
-      <SignInMethodsCard
-        hasPassword={data.hasPassword}
-        providers={data.providers}
-        waysIn={data.waysIn}
-        linkError={data.linkError}
-      />
-    ),
+    Card: SignInMethodsCard,
   },
   {
     id: "passkeys",
@@ -158,7 +141,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const data: DashboardData = loaderData;
   const sections = dashboardSections();
-  useLinkedToast(loaderData.linked);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex min-w-0 items-center gap-4">
@@ -186,20 +168,4 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
-}
-
-/** Back from a provider that was just linked (`?linked=github`): say so, then tidy the address. */
-function useLinkedToast(linked: string | null) {
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    if (!linked || !params.has("linked")) return;
-    void showToast(`${linked} linked.`);
-    setParams(
-      (next) => {
-        next.delete("linked");
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [linked, params, setParams]);
 }

@@ -1,7 +1,6 @@
-import { Suspense } from "react";
-import { data, Form, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { AuthSplitLayout } from "~/components/auth-split-layout";
-import { clientLazy } from "~/components/client-lazy";
+import { FeatureSlot } from "~/components/feature-slot";
 import { FormField } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
@@ -10,6 +9,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
+import { serverFeatures } from "~/features/server.server";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
@@ -21,15 +21,11 @@ import {
 import type { FieldErrors } from "~/lib/fields";
 import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, secondStepPath } from "~/lib/redirect";
-import { signInErrorMessage } from "~/lib/sign-in-errors";
-import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
-import { startOAuthSignIn } from "~/server/providers/oauth.server";
-import { listSignInProviders } from "~/server/providers/registry.server";
 import type { Route } from "./+types/login";
 
 export const handle = {
@@ -37,11 +33,6 @@ export const handle = {
   title: (search: URLSearchParams) =>
     modeOf(search.get("mode")) === "signup" ? "Create account" : "Sign in",
 };
-
-/** The provider buttons (and their popup): code that reaches the browser only where providers are configured. */
-const ProviderSignIn = clientLazy(() =>
-  import("~/components/provider-sign-in").then((module) => module.ProviderSignIn),
-);
 
 export const headers = signInPageHeaders;
 
@@ -57,14 +48,16 @@ function modeOf(value: unknown): Mode {
   return value === "signup" ? "signup" : "signin";
 }
 
-/** The configured providers' buttons, and why a provider sign-in just failed (`?error=`). */
+/** What the listed features show on the page (`ServerFeature.signInPage`: the providers' buttons), by key. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = getServices(context);
-  const error = new URL(request.url).searchParams.get("error");
-  return {
-    providers: listSignInProviders(env.providers),
-    providerError: error ? signInErrorMessage(error) : null,
-  };
+  const services = getServices(context);
+  const options: Record<string, unknown> = {};
+  for (const feature of serverFeatures()) {
+    const part = feature.signInPage;
+    const shown = part?.load(services, request);
+    if (part && shown !== null && shown !== undefined) options[part.key] = shown;
+  }
+  return { options };
 }
 
 /** The per-IP verdict for a form post, as the page's answer when it is refused. */
@@ -79,11 +72,11 @@ async function refuseWhenLimited(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const { auth, env } = services;
+  const { auth } = services;
+  // A feature's own posts (a provider's button) read the form themselves, from this copy.
+  const copy = request.clone();
   const form = await readForm(request, {
     intent: text,
-    provider: text,
-    display: text,
     name: text,
     email: text,
     password: text,
@@ -93,24 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = form[REDIRECT_PARAM];
   const values = { name: form.name?.slice(0, 200), email: form.email?.slice(0, 300) };
 
-  if (form.intent === "oauth") {
-    const provider = findProvider(listSignInProviders(env.providers), form.provider);
-    if (!provider) {
-      return data<ActionData>(
-        { mode, message: "This way of signing in is not available.", values },
-        { status: 400 },
-      );
-    }
-    const limited = await refuseWhenLimited(services, request, { mode, values });
-    if (limited) return limited;
-    const started = await startOAuthSignIn(auth, {
-      provider,
-      redirectTo,
-      display: form.display === "popup" ? "popup" : "page",
-      headers: request.headers,
-    });
-    if (!started.ok) return respond<ActionData>(started, { mode, message: started.message, values });
-    throw redirectWithCookies(started.url, started.setCookie);
+  const featurePost = serverFeatures().find((feature) => feature.signInPage?.intent === form.intent);
+  if (featurePost?.signInPage) {
+    const refusal = await featurePost.signInPage.post(services, copy);
+    return respond<ActionData>(refusal, { mode, message: refusal.message, values });
   }
 
   // Per IP here; per account (wrong passwords, sign-ups) inside better-auth, on the values it is given.
@@ -174,14 +153,14 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         </>
       }
     >
-      {loaderData.providerError && !actionData ? <Alert>{loaderData.providerError}</Alert> : null}
-      {loaderData.providers.length > 0 ? (
-        <Suspense>
-          <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
-        </Suspense>
-      ) : null}
+      <FeatureSlot
+        name="SignInOptions"
+        options={loaderData.options}
+        redirectTo={redirectTo}
+        answered={Boolean(actionData)}
+      />
       {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
-      {loaderData.providers.length > 0 || !isSignUp ? (
+      {Object.keys(loaderData.options).length > 0 || !isSignUp ? (
         <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
           <span className="h-px flex-1 bg-border" />
           or with your email

@@ -1,21 +1,20 @@
-import type { IconComponent } from "~/components/icon-component";
-import { LocalTime } from "~/components/local-time";
+import { FeatureSlot } from "~/components/feature-slot";
 import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { NEW_PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
-import type { DashboardData, ProviderLink } from "~/lib/dashboard";
-import { isOAuthProviderId, OAUTH_PROVIDERS } from "~/lib/sign-in-providers";
+import type { DashboardData } from "~/lib/dashboard";
 import KeyRoundIcon from "~icons/lucide/key-round";
-import LinkIcon from "~icons/lucide/link";
 import { FormFeedback } from "./form-feedback";
+import { MethodIcon } from "./method-icon";
 import { SignInAgainButton } from "./sign-in-again";
 import { useDashboardForm } from "./use-dashboard-form";
 
-type Props = Pick<DashboardData, "hasPassword" | "providers" | "waysIn"> & { linkError: string | null };
-
-/** The ways in besides passkeys: the password (set or change) and each provider (link or unlink). */
-export function SignInMethodsCard({ hasPassword, providers, waysIn, linkError }: Props) {
+/**
+ * The ways in besides passkeys: the password (set or change), then what the
+ * listed features add (`FeatureUi.SignInMethods`: each provider, link or unlink).
+ */
+export function SignInMethodsCard({ data }: { data: DashboardData }) {
   return (
     <Card>
       <CardHeader>
@@ -23,29 +22,10 @@ export function SignInMethodsCard({ hasPassword, providers, waysIn, linkError }:
         <CardDescription>Keep more than one, so losing one never locks you out.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {hasPassword ? <ChangePassword /> : <SetPassword />}
-        {providers.length > 0 ? (
-          <ul className="divide-y rounded-lg border" aria-label="Sign-in providers">
-            {providers.map((provider) => (
-              <ProviderRow
-                key={provider.id}
-                provider={provider}
-                onlyWayIn={waysIn === 1 && provider.linkedAt !== null}
-              />
-            ))}
-          </ul>
-        ) : null}
-        <FormFeedback error={linkError} />
+        {data.hasPassword ? <ChangePassword /> : <SetPassword />}
+        <FeatureSlot name="SignInMethods" data={data} />
       </CardContent>
     </Card>
-  );
-}
-
-function MethodIcon({ icon: Icon }: { icon: IconComponent }) {
-  return (
-    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-      <Icon className="size-5" />
-    </span>
   );
 }
 
@@ -126,59 +106,5 @@ function SetPassword() {
       </Form>
       {signInAgain ? <SignInAgainButton /> : null}
     </div>
-  );
-}
-
-function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayIn: boolean }) {
-  const unlink = useDashboardForm("unlink-provider", provider.id);
-  // Linking is a plain form (the answer is a redirect to the provider); a refusal comes back as the page's answer.
-  const link = useDashboardForm("link-provider", provider.id);
-  const refusal = unlink.error ? unlink : link;
-  // An account at a provider the app does not know (it can still be unlinked) gets a plain link icon.
-  const icon = isOAuthProviderId(provider.id) ? OAUTH_PROVIDERS[provider.id].icon : LinkIcon;
-  return (
-    <li className="grid gap-3 px-4 py-3">
-      <div className="flex items-center gap-3">
-        <MethodIcon icon={icon} />
-        <div className="min-w-0 flex-1 text-sm">
-          <p className="font-medium">{provider.name}</p>
-          <p className="text-muted-foreground text-xs">
-            {provider.linkedAt ? (
-              <>
-                Linked <LocalTime value={provider.linkedAt} style="date" />
-                {provider.linkedUnderPreviousEmail ? " · with your previous email address" : null}
-                {onlyWayIn ? " · your only way to sign in" : null}
-              </>
-            ) : (
-              "Not linked"
-            )}
-          </p>
-        </div>
-        {provider.linkedAt ? (
-          <unlink.Form method="post">
-            {unlink.intentField}
-            <input type="hidden" name="provider" value={provider.id} />
-            <SubmitButton busy={unlink.busy} variant="ghost" size="sm" aria-label={`Unlink ${provider.name}`}>
-              Unlink
-            </SubmitButton>
-          </unlink.Form>
-        ) : provider.offered ? (
-          // A plain form: the answer is a redirect to the provider, which only a page navigation follows.
-          <form method="post" action="/dashboard">
-            {link.intentField}
-            <input type="hidden" name="provider" value={provider.id} />
-            <SubmitButton busy={false} variant="outline" size="sm" aria-label={`Link ${provider.name}`}>
-              Link
-            </SubmitButton>
-          </form>
-        ) : null}
-      </div>
-      {refusal.error ? (
-        <div className="grid gap-2">
-          <FormFeedback error={refusal.error} />
-          {refusal.signInAgain ? <SignInAgainButton /> : null}
-        </div>
-      ) : null}
-    </li>
   );
 }

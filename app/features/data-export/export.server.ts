@@ -28,14 +28,7 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
     },
     signInMethods: {
       password: data.hasPassword,
-      providers: data.providers
-        .filter((provider) => provider.linkedAt)
-        .map(({ id, name, linkedAt, linkedUnderPreviousEmail }) => ({
-          id,
-          name,
-          linkedAt,
-          linkedUnderPreviousEmail,
-        })),
+      providers: data.linkedAccounts,
       passkeys: data.passkeys,
     },
     // On or off, and how many recovery codes are left: never the secret or the codes.

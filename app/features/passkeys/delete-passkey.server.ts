@@ -1,7 +1,6 @@
 import { text } from "~/server/action-kit.server";
-import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
+import { removeSignInMethod, signInAccountIds } from "~/server/auth/sign-in-methods.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
-import { listSignInProviders } from "~/server/providers/registry.server";
 
 /** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */
 export default dashboardAction({
@@ -12,11 +11,7 @@ export default dashboardAction({
     removeSignInMethod(
       db,
       headers,
-      {
-        userId: user.id,
-        session,
-        configured: listSignInProviders(env.providers).map((provider) => provider.id),
-      },
+      { userId: user.id, session, configured: signInAccountIds(env) },
       { kind: "passkey", id: form.id ?? "" },
       "Passkey",
       mail.sendSignInChangeNotice,

@@ -1,8 +1,8 @@
-import { findProvider } from "~/lib/sign-in-providers";
 import { redirectWithCookies, refused, text } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
-import { startLinking } from "~/server/providers/links.server";
-import { listSignInProviders } from "~/server/providers/registry.server";
+import { startLinking } from "./links.server";
+import { findProvider } from "./providers";
+import { listSignInProviders, providerConfigOf } from "./registry.server";
 
 /** "Link" on a provider's row: off to the provider, back on the dashboard (`?linked=` or `?error=`). */
 export default dashboardAction({
@@ -10,7 +10,7 @@ export default dashboardAction({
   fields: { provider: text },
   target: "provider",
   async run({ services: { auth, env }, request: { headers }, form }) {
-    const provider = findProvider(listSignInProviders(env.providers), form.provider);
+    const provider = findProvider(listSignInProviders(providerConfigOf(env)), form.provider);
     if (!provider) return refused(400, "This provider is not available.");
     const started = await startLinking(auth, headers, provider);
     if (!started.ok) return started;

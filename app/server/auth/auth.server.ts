@@ -1,8 +1,8 @@
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
+import { serverFeatures } from "~/features/server.server";
 import {
-  AUTH_RESULT_PATH,
   CLIENT_IP_HEADER,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -15,21 +15,20 @@ import type { Database } from "../../../db/schema";
 import type { OpenedDatabase } from "../db/database.server";
 import { isDatabaseUnavailable } from "../db/database-errors.server";
 import type { Env } from "../env.server";
+import type { FeatureAuthOptions, FeatureSettings, ServerFeature } from "../features.server";
 import { addressLimits } from "../limits/address-limits.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "../limits/password-attempts.server";
 import { type AuthRateLimits, createAuthRateLimits } from "../limits/rate-limit.server";
 import { type AccountMail, accountMail } from "../mail/account-mail.server";
 import { mailOutbox } from "../mail/outbox.server";
 import { verificationStorage } from "../mail/tokens.server";
-import { providerMustVouchForEmail, providerName } from "../providers/identity.server";
-import { listSignInProviders, providerAuthOptions } from "../providers/registry.server";
 import { absoluteSessionLifetime } from "../session/lifetime.server";
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { activityLog } from "./activity-plugin.server";
 import { fieldRules } from "./field-rules.server";
 import { passkeyAuthentication } from "./passkey-factors.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
-import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
+import { freshSignInToAddAWayIn, keepOneWayIn, signInAccountIds } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
 import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
 
@@ -44,7 +43,8 @@ export type AuthLog = (record: {
 const stderrLog: AuthLog = (record) => process.stderr.write(`${JSON.stringify(record)}\n`);
 
 type AuthOptions = {
-  env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps" | "providers">;
+  /** The core's settings, and the features' under their keys (`ServerFeature.config`). */
+  env: Pick<Env, "APP_URL" | "APP_NAME" | "isHttps"> & FeatureSettings;
   kysely: Kysely<Database>;
   /** Which database `kysely` talks to (`openDatabase` says); SQLite when not given. */
   dialect?: OpenedDatabase["dialect"];
@@ -56,9 +56,26 @@ type AuthOptions = {
   log?: AuthLog;
 };
 
+/** What the listed features add to better-auth (`ServerFeature.betterAuth`), gathered. */
+function featureAuthOptions(setup: Parameters<NonNullable<ServerFeature["betterAuth"]>>[0]) {
+  const parts: FeatureAuthOptions[] = serverFeatures().flatMap(
+    (feature) => feature.betterAuth?.(setup) ?? [],
+  );
+  const merged = <Key extends keyof FeatureAuthOptions>(key: Key) =>
+    Object.assign({}, ...parts.map((part) => part[key])) as NonNullable<FeatureAuthOptions[Key]>;
+  return {
+    plugins: parts.flatMap((part) => part.plugins ?? []),
+    socialProviders: merged("socialProviders"),
+    account: merged("account"),
+    user: merged("user"),
+    databaseHooks: merged("databaseHooks"),
+    onAPIError: merged("onAPIError"),
+  };
+}
+
 /**
- * The better-auth instance: email + password accounts, GitHub, Google and
- * OpenID Connect sign-in when configured, passkeys, sessions stored in the
+ * The better-auth instance: email + password accounts, what the listed
+ * features add (sign-in providers, for one), passkeys, sessions stored in the
  * database (so they can be listed and revoked) with an absolute lifetime,
  * scrypt password hashes, a fresh session id at every sign-in, only the
  * app's own origin trusted, an activity log, and never an account left
@@ -73,7 +90,7 @@ export function createAuth({
   rateLimits = createAuthRateLimits(),
   log = stderrLog,
 }: AuthOptions) {
-  const providers = providerAuthOptions(env.providers, (message) => log({ level: "warn", msg: message }));
+  const added = featureAuthOptions({ env, warn: (message) => log({ level: "warn", msg: message }) });
   return betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
@@ -88,8 +105,7 @@ export function createAuth({
       autoSignIn: true,
       // scrypt, one per core at a time, and never a password checked without an attempt claimed from its budget.
       password: { hash: hashPasswordInTurn, verify: verifyPasswordWithinBudget },
-      // Signing in works before the address is verified (a documented
-      // choice); linking a provider to the account does not (accountLinking).
+      // Signing in works before the address is verified (a documented choice).
       requireEmailVerification: false,
       sendResetPassword: async ({ user, token }) => mail.sendPasswordReset({ user, token }),
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
@@ -98,7 +114,7 @@ export function createAuth({
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
     verification: { storeIdentifier: verificationStorage },
-    socialProviders: providers.socialProviders,
+    socialProviders: added.socialProviders,
     // The first four run first: malformed input is refused before anything
     // is counted, and per-address limits before a password is checked.
     plugins: [
@@ -121,35 +137,22 @@ export function createAuth({
         // Without user verification a passkey is one factor: not enough for an account with two-step sign-in.
         authentication: passkeyAuthentication,
       }),
-      // The providers that are plugins of ours (OpenID Connect).
-      ...providers.plugins,
+      // The listed features' plugins (OpenID Connect, for one).
+      ...added.plugins,
       activityLog(kysely, {
         onNewDevice: mail.sendNewDeviceNotice,
         onSignInChange: mail.sendSignInChangeNotice,
       }),
       mail.plugin,
-      keepOneWayIn(
-        kysely,
-        listSignInProviders(env.providers).map((provider) => provider.id),
-      ),
+      keepOneWayIn(kysely, signInAccountIds(env)),
       requirePasswordToDelete(kysely),
       emailFirstSignUp(kysely),
       absoluteSessionLifetime(kysely),
     ],
+    // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts passkeys.
     account: {
-      // A provider's sign-in joins an existing account with the same email only
-      // when the provider says it verified that email (no provider is trusted
-      // blindly) and the existing account's email is verified too: a password
-      // account created with someone else's address is never taken over.
-      // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts passkeys.
-      accountLinking: {
-        enabled: true,
-        trustedProviders: [],
-        requireLocalEmailVerified: true,
-        allowUnlinkingAll: true,
-      },
-      // Provider tokens are kept only encrypted; the app itself does not use them.
-      encryptOAuthTokens: true,
+      ...added.account,
+      accountLinking: { allowUnlinkingAll: true, ...added.account.accountLinking },
     },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
@@ -160,29 +163,18 @@ export function createAuth({
       freshAge: SESSION_FRESH_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
-    user: {
-      deleteUser: { enabled: true },
-      // A provider creates or joins an account only for an address it verified.
-      validateUserInfo: providerMustVouchForEmail,
-    },
-    // A provider's name follows the rule of typed names (no line breaks, not too long).
-    databaseHooks: {
-      user: {
-        create: {
-          before: async (user) => ({ data: { ...user, name: providerName(user.name, user.email) } }),
-        },
-      },
-    },
+    user: { ...added.user, deleteUser: { enabled: true } },
+    databaseHooks: added.databaseHooks,
     // Verification links are ours (single use, hashed: account-mail.server.ts);
     // better-auth's own JWT links stay closed. So does its sign-up, which
     // creates the account before the mailbox is proven: accounts are made
     // email first (auth/sign-up.server.ts). The HTTP edge's allowlist closes them
     // too (server/auth-api.ts); this keeps them closed if it ever opens.
     disabledPaths: ["/send-verification-email", "/verify-email", "/sign-up/email"],
-    // Failed or refused OAuth callbacks land on our page, which explains them.
     // Errors that are not answers (a bug, the database away) are thrown to the
-    // HTTP edge, which logs them as JSON and answers 500 or 503.
-    onAPIError: { errorURL: `${env.APP_URL}${AUTH_RESULT_PATH}`, throw: true },
+    // HTTP edge, which logs them as JSON and answers 500 or 503. A feature
+    // may name the page refused redirects land on (`errorURL`).
+    onAPIError: { ...added.onAPIError, throw: true },
     // Our own limiter counts sign-ins at the HTTP edge and in the login
     // actions (per IP and per account, with Retry-After); better-auth's
     // would count some of the same requests a second time.

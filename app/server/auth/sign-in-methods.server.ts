@@ -1,13 +1,28 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
-import type { OAuthProviderId } from "~/lib/sign-in-providers";
+import { serverFeatures } from "~/features/server.server";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
 import { PASSKEY_NOT_FOUND } from "../dashboard/passkeys.server";
+import type { FeatureSettings } from "../features.server";
 import type { SignInChange } from "../mail/templates.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
+
+/**
+ * The ways in the listed features add as better-auth accounts, with their
+ * names (`ServerFeature.signInAccounts`: the configured sign-in providers),
+ * in the order they are shown.
+ */
+export function signInAccounts(env: FeatureSettings): { id: string; name: string }[] {
+  return serverFeatures().flatMap((feature) => feature.signInAccounts?.(env) ?? []);
+}
+
+/** The `providerId`s of `signInAccounts`: an account at one of them is a way in. */
+export function signInAccountIds(env: FeatureSettings): string[] {
+  return signInAccounts(env).map((account) => account.id);
+}
 
 /** The ways a person can sign in today: their password, providers that are configured, passkeys. */
 export type WaysIn = { password: boolean; providers: readonly string[]; passkeys: number };
@@ -156,7 +171,7 @@ export async function removeSignInMethod(
  * passkeys. The dashboard uses `removeWayIn`, which is also safe against
  * two removals at once.
  */
-export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: readonly OAuthProviderId[]) {
+export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: readonly string[]) {
   const guard = createAuthMiddleware(async (ctx) => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // The endpoint itself answers 401.

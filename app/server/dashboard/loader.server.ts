@@ -1,12 +1,10 @@
 import { serverFeatures } from "~/features/server.server";
 import { ACTIVITY_SHOWN, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
-import type { DashboardData } from "~/lib/dashboard";
+import type { DashboardData, LinkedAccount } from "~/lib/dashboard";
 import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
-import { listAccounts, waysInOf } from "../auth/sign-in-methods.server";
+import { listAccounts, signInAccounts, waysInOf } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
-import { providerLinks } from "../providers/links.server";
-import { listSignInProviders } from "../providers/registry.server";
 import { listActiveSessions } from "../session/sessions.server";
 import { listPasskeys } from "./passkeys.server";
 import { twoFactorSummary } from "./two-factor-settings.server";
@@ -16,16 +14,18 @@ import { twoFactorSummary } from "./two-factor-settings.server";
  * makes no requests of its own): the person, their sessions, their ways to
  * sign in, passkeys and recent activity. `signedIn` is the session the root
  * middleware read for this request (`requireUser`): it is not read again.
- * `activityShown` entries of the activity log, the latest first.
+ * `activityShown` entries of the activity log, the latest first; `request`
+ * is the dashboard's, for the features' sections (none for the data export).
  */
 export async function loadDashboard(
   services: AppServices,
   signedIn: AuthSession,
   activityShown = ACTIVITY_SHOWN,
+  request?: Request,
 ): Promise<DashboardData> {
   const { env, db } = services;
   const { user, session } = signedIn;
-  const offered = listSignInProviders(env.providers);
+  const offered = signInAccounts(env);
   const methodNames: Record<string, string> = {
     password: "password",
     passkey: "a passkey",
@@ -42,7 +42,9 @@ export async function loadDashboard(
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
     twoFactorSummary(db, user.id),
     Promise.all(
-      features.map(async (feature) => [feature.key, await feature.load(services, signedIn)] as const),
+      features.map(
+        async (feature) => [feature.key, await feature.load(services, signedIn, request)] as const,
+      ),
     ),
   ]);
   // The passkeys listed are the ones counted: no second query to count them.
@@ -67,10 +69,39 @@ export async function loadDashboard(
     passkeys,
     activity,
     hasPassword: ways.password,
-    providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
+    linkedAccounts: linkedAccounts(offered, accounts, addressHistory?.emailChangedAt ?? null),
     waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
     twoFactor,
-    linkError: null,
     features: Object.fromEntries(featureData),
   };
+}
+
+/**
+ * The accounts besides the password, named, the offered ones first in their
+ * order. A link made before the account's address last changed
+ * (`emailChangedAt`) vouched for the previous address, and is marked so.
+ */
+function linkedAccounts(
+  offered: readonly { id: string; name: string }[],
+  accounts: readonly { providerId: string; createdAt: Date | string }[],
+  emailChangedAt: Date | string | null,
+): LinkedAccount[] {
+  const changedAt = emailChangedAt === null ? null : new Date(emailChangedAt).getTime();
+  const rank = (id: string) => {
+    const at = offered.findIndex((candidate) => candidate.id === id);
+    return at === -1 ? offered.length : at;
+  };
+  return accounts
+    .filter((account) => account.providerId !== "credential")
+    .map((account, at) => ({ account, at }))
+    .sort((a, b) => rank(a.account.providerId) - rank(b.account.providerId) || a.at - b.at)
+    .map(({ account }) => {
+      const linkedAt = new Date(account.createdAt);
+      return {
+        id: account.providerId,
+        name: offered.find((candidate) => candidate.id === account.providerId)?.name ?? account.providerId,
+        linkedAt: linkedAt.toISOString(),
+        linkedUnderPreviousEmail: changedAt !== null && linkedAt.getTime() < changedAt,
+      };
+    });
 }

@@ -20,8 +20,9 @@ import {
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { Database } from "../../../db/schema";
 import { claimMailbox } from "../auth/mailbox-proof.server";
+import { signInAccounts } from "../auth/sign-in-methods.server";
 import type { Env } from "../env.server";
-import { listSignInProviders } from "../providers/registry.server";
+import type { FeatureSettings } from "../features.server";
 import type { MailMessage } from "./mailer.server";
 import type { MailOutbox } from "./outbox.server";
 import {
@@ -72,7 +73,7 @@ export function accountMail({
   env,
   outbox,
 }: {
-  env: Pick<Env, "APP_URL" | "APP_NAME" | "providers">;
+  env: Pick<Env, "APP_URL" | "APP_NAME"> & FeatureSettings;
   outbox: MailOutbox;
 }) {
   let context: AuthContext | undefined;
@@ -109,7 +110,7 @@ export function accountMail({
     });
   }
 
-  const providers = listSignInProviders(env.providers);
+  const providers = signInAccounts(env);
   /** The change in words people read: the password removed, or a provider by its name. */
   const nameOfProvider = (id: string) => providers.find((candidate) => candidate.id === id)?.name ?? id;
   const nameOf = (change: SignInChange) => {

@@ -1,7 +1,5 @@
-import { findProvider } from "~/lib/sign-in-providers";
 import { text } from "../../action-kit.server";
-import { removeSignInMethod } from "../../auth/sign-in-methods.server";
-import { listSignInProviders } from "../../providers/registry.server";
+import { removeSignInMethod, signInAccounts } from "../../auth/sign-in-methods.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /**
@@ -14,10 +12,11 @@ export default dashboardAction({
   fields: { provider: text },
   target: "provider",
   run({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) {
-    const providers = listSignInProviders(env.providers);
+    const accounts = signInAccounts(env);
     const id = form.provider ?? "";
-    const name = id === "credential" ? "Password" : (findProvider(providers, id)?.name ?? id);
-    const change = { userId: user.id, session, configured: providers.map((provider) => provider.id) };
+    const name =
+      id === "credential" ? "Password" : (accounts.find((account) => account.id === id)?.name ?? id);
+    const change = { userId: user.id, session, configured: accounts.map((account) => account.id) };
     const target = { kind: "account", providerId: id } as const;
     return removeSignInMethod(db, headers, change, target, name, mail.sendSignInChangeNotice);
   },

@@ -1,47 +1,10 @@
 import { isAPIError } from "better-auth/api";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
-import type { ProviderLink } from "~/lib/dashboard";
-import { signInErrorMessage } from "~/lib/sign-in-errors";
-import type { OAuthProviderId, SignInProvider } from "~/lib/sign-in-providers";
-import { type Outcome, refused } from "../action-kit.server";
-import type { Auth } from "../auth/auth.server";
-import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
-
-/**
- * The configured providers, each marked linked or not, then any account
- * at a provider the app no longer offers (it can still be unlinked). A link
- * made before the account's address last changed (`emailChangedAt`)
- * vouched for the previous address, and is marked so.
- */
-export function providerLinks(
-  offered: readonly SignInProvider[],
-  accounts: readonly { providerId: string; createdAt: Date | string }[],
-  emailChangedAt: Date | string | null = null,
-): ProviderLink[] {
-  const changedAt = emailChangedAt === null ? null : new Date(emailChangedAt).getTime();
-  const linkOf = (id: string) => {
-    const account = accounts.find((candidate) => candidate.providerId === id);
-    if (!account) return { linkedAt: null, linkedUnderPreviousEmail: false };
-    const at = new Date(account.createdAt);
-    return {
-      linkedAt: at.toISOString(),
-      linkedUnderPreviousEmail: changedAt !== null && at.getTime() < changedAt,
-    };
-  };
-  const offeredIds = new Set<string>(offered.map((provider) => provider.id));
-  const leftovers = accounts
-    .filter((account) => account.providerId !== "credential" && !offeredIds.has(account.providerId))
-    .map((account) => ({
-      id: account.providerId,
-      name: account.providerId,
-      ...linkOf(account.providerId),
-      offered: false,
-    }));
-  return [
-    ...offered.map((provider) => ({ ...provider, ...linkOf(provider.id), offered: true })),
-    ...leftovers,
-  ];
-}
+import { type Outcome, refused } from "~/server/action-kit.server";
+import type { Auth } from "~/server/auth/auth.server";
+import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "~/server/session/freshness.server";
+import type { OAuthProviderId, SignInProvider } from "./providers";
+import { signInErrorMessage } from "./sign-in-errors";
 
 /** Where the provider sends the person back: the dashboard, saying which provider was joined. */
 const linkedPath = (provider: OAuthProviderId) => `${DEFAULT_SIGNED_IN_PATH}?linked=${provider}`;

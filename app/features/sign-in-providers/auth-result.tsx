@@ -6,10 +6,10 @@ import { Button } from "~/components/ui/button";
 import { REDIRECT_PARAM } from "~/lib/constants";
 import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
-import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { sessionContext } from "~/server/context.server";
-import { takePopupFlag } from "~/shell/sign-in-popup";
 import type { Route } from "./+types/auth-result";
+import { signInErrorMessage } from "./sign-in-errors";
+import { takePopupFlag } from "./sign-in-popup";
 
 export const handle = { title: "Sign in" };
 

@@ -1,14 +1,15 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { OAUTH_PROVIDER_IDS } from "~/lib/sign-in-providers";
-import { createAuth } from "../auth/auth.server";
-import { openDatabase } from "../db/database.server";
-import { parseEnv } from "../env.server";
+import { createAuth } from "~/server/auth/auth.server";
+import { openDatabase } from "~/server/db/database.server";
+import { parseEnv } from "~/server/env.server";
+import { OAUTH_PROVIDER_IDS } from "./providers";
 import {
   listSignInProviders,
   neededVariables,
   PROVIDER_VARIABLES,
   providerAuthOptions,
+  providerConfigOf,
   providerOrigins,
 } from "./registry.server";
 
@@ -29,7 +30,7 @@ describe.each(OAUTH_PROVIDER_IDS)("the provider %s", (id) => {
   const variables = Object.fromEntries(needed.map((name) => [name, sampleValue(name)]));
 
   test("is on once the variables it needs are set: its button, its sign-in page in the CSP, in better-auth", async () => {
-    const { providers } = parseEnv(variables);
+    const providers = providerConfigOf(parseEnv(variables));
     expect(listSignInProviders(providers).map((provider) => provider.id)).toEqual([id]);
     const origins = providerOrigins(providers);
     expect(origins).toHaveLength(1);
@@ -53,7 +54,7 @@ describe.each(OAUTH_PROVIDER_IDS)("the provider %s", (id) => {
 
 test("all on: their buttons in order, Google without ID tokens from the browser", () => {
   const all = OAUTH_PROVIDER_IDS.flatMap(neededVariables).map((name) => [name, sampleValue(name)]);
-  const { providers } = parseEnv(Object.fromEntries(all));
+  const providers = providerConfigOf(parseEnv(Object.fromEntries(all)));
   expect(listSignInProviders(providers)).toEqual([
     { id: "github", name: "GitHub" },
     { id: "google", name: "Google" },

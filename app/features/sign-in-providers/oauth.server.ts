@@ -1,9 +1,10 @@
 import { isAPIError } from "better-auth/api";
-import { AUTH_RESULT_PATH, REDIRECT_PARAM } from "~/lib/constants";
+import { REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
-import type { SignInDisplay, SignInProvider } from "~/lib/sign-in-providers";
-import { type Outcome, refused } from "../action-kit.server";
-import type { Auth } from "../auth/auth.server";
+import { type Outcome, refused } from "~/server/action-kit.server";
+import type { Auth } from "~/server/auth/auth.server";
+import { AUTH_RESULT_PATH } from "./constants";
+import type { SignInDisplay, SignInProvider } from "./providers";
 import { listSignInProviders, type ProviderConfig } from "./registry.server";
 
 /** A sign-in method a person has: their password, or a provider account joined to theirs. */

@@ -1,13 +1,9 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
-import { DEFAULT_OIDC_NAME } from "~/lib/constants";
-import {
-  OAUTH_PROVIDER_IDS,
-  OAUTH_PROVIDERS,
-  type OAuthProviderId,
-  type SignInProvider,
-} from "~/lib/sign-in-providers";
+import type { FeatureSettings } from "~/server/features.server";
+import { DEFAULT_OIDC_NAME } from "./constants";
 import { type OidcConfig, openIdConnect } from "./openid-connect.server";
+import { OAUTH_PROVIDER_IDS, OAUTH_PROVIDERS, type OAuthProviderId, type SignInProvider } from "./providers";
 import { type BetterAuthParts, type Log, type ServerHalf, serverHalf, type Variables } from "./setup.server";
 
 /** A client id or secret from a provider's console. */
@@ -87,6 +83,25 @@ export function neededVariables(id: OAuthProviderId): string[] {
 
 /** Each provider's needed variables, for the env schema's all-or-none check. */
 export const NEEDED_TOGETHER = OAUTH_PROVIDER_IDS.map(neededVariables);
+
+/** Where the parsed environment keeps the providers' settings (`env.providers`). */
+export const PROVIDERS_ENV_KEY = "providers";
+
+/** The configured providers' settings, from the parsed environment (`ServerFeature.config` put them there). */
+export function providerConfigOf(env: FeatureSettings): ProviderConfig {
+  return (env[PROVIDERS_ENV_KEY] ?? {}) as ProviderConfig;
+}
+
+/** A provider's variables only work together: half of them stops the start, naming the first missing. */
+export function missingVariables(env: Record<string, unknown>): { variable: string; message: string }[] {
+  return NEEDED_TOGETHER.flatMap((group) => {
+    const set = group.find((name) => env[name] !== undefined);
+    if (!set) return [];
+    return group
+      .filter((name) => env[name] === undefined)
+      .map((variable) => ({ variable, message: `is required when ${set} is set` }));
+  });
+}
 
 /** The providers whose variables are all set, with their settings, from the checked environment. */
 export function readProviders(env: Record<string, unknown>): ProviderConfig {

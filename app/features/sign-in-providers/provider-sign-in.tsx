@@ -1,12 +1,41 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { useContinueAfterSignIn } from "~/components/use-continue-after-sign-in";
 import { POPUP_WINDOW_NAME, REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
-import { OAUTH_PROVIDERS, type OAuthProviderId, type SignInProvider } from "~/lib/sign-in-providers";
-import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "~/shell/sign-in-popup";
-import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
+import {
+  OAUTH_PROVIDERS,
+  type OAuthProviderId,
+  type ProvidersSignIn,
+  type SignInProvider,
+} from "./providers";
+import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "./sign-in-popup";
 
 /**
- * One `Sign in with …` button per configured provider (SPEC §4). Each is a
+ * The providers' part of the sign-in page: why a provider sign-in just
+ * failed (`?error=`, unless the page shows a form's answer), then the buttons.
+ */
+export function ProviderOptions({
+  part,
+  redirectTo,
+  answered,
+}: {
+  part: ProvidersSignIn;
+  redirectTo: string;
+  answered: boolean;
+}) {
+  return (
+    <>
+      {part.error && !answered ? <Alert>{part.error}</Alert> : null}
+      {part.providers.length > 0 ? (
+        <ProviderSignIn providers={part.providers} redirectTo={redirectTo} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One `Sign in with …` button per configured provider. Each is a
  * plain form post to `/login`, which answers with a redirect to the
  * provider: without JavaScript, or when the browser blocks the popup, that
  * is the whole flow, in the page. With JavaScript, the post goes to a
