@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { serverFeatures } from "~/features/server.server";
 import { migrateToLatest } from "~/server/db/database.server";
 import { NO_POSTGRES } from "../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../tests/fixtures/storages";
@@ -12,7 +13,7 @@ afterEach(async () => {
 
 const sorted = (names: Iterable<string>) => [...names].sort();
 
-// The type checker holds `tableColumns` to `Database`; this holds both to what the migrations make.
+// The type checker holds `tableColumns` to `Database`; this holds both, with the listed features' tables, to what the migrations make.
 describe.each(STORAGES)("$name", ({ name, configured, create }) => {
   test.skipIf(!configured)(
     `the migrations make exactly the tables and columns of db/schema.ts on ${name}${configured ? "" : ` (${NO_POSTGRES})`}`,
@@ -25,7 +26,10 @@ describe.each(STORAGES)("$name", ({ name, configured, create }) => {
         made.map((table) => [table.name, sorted(table.columns.map((column) => column.name))]),
       );
       const declared = Object.fromEntries(
-        Object.entries(tableColumns).map(([table, columns]) => [table, sorted(Object.keys(columns))]),
+        Object.entries({
+          ...tableColumns,
+          ...Object.fromEntries(serverFeatures().flatMap((feature) => Object.entries(feature.tables ?? {}))),
+        }).map(([table, columns]) => [table, sorted(Object.keys(columns))]),
       );
       expect(madeColumns).toEqual(declared);
     },

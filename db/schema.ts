@@ -76,21 +76,6 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
-/** `@better-auth/passkey`'s credentials (0002-passkeys.ts). */
-export interface PasskeyTable {
-  id: string;
-  name: string | null;
-  publicKey: string;
-  userId: string;
-  credentialID: string;
-  counter: number;
-  deviceType: string;
-  backedUp: Flag;
-  transports: string | null;
-  createdAt: Timestamp | null;
-  aaguid: string | null;
-}
-
 /**
  * better-auth's two-step sign-in, one row per user (0008-two-factor.ts):
  * the authenticator secret (encrypted), the recovery codes (keyed hashes,
@@ -160,14 +145,18 @@ export interface ReadinessProbeTable {
  * Every table the migrations create, as the app reads and writes it:
  * `Kysely<Database>`. Kysely's own migration tables are not the app's. A
  * migration changes this file too; `schema.test.ts` compares it with what
- * the migrations make on SQLite and PostgreSQL.
+ * the migrations make on SQLite and PostgreSQL. A feature's tables join it
+ * by declaration merging (`declare module` in the feature's folder), and
+ * their columns reach that test through `ServerFeature.tables`.
  */
-export interface Database {
+export interface Database extends CoreDatabase {}
+
+/** The core's tables (the features' join `Database`). */
+export interface CoreDatabase {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
-  passkey: PasskeyTable;
   activity: ActivityTable;
   mail: MailTable;
   pendingSignUp: PendingSignUpTable;
@@ -180,7 +169,7 @@ export interface Database {
  * so that a table or column missing here, or here and not in `Database`,
  * does not compile.
  */
-export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Table], true> } = {
+export const tableColumns: { [Table in keyof CoreDatabase]: Record<keyof CoreDatabase[Table], true> } = {
   user: {
     id: true,
     name: true,
@@ -226,19 +215,6 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     expiresAt: true,
     createdAt: true,
     updatedAt: true,
-  },
-  passkey: {
-    id: true,
-    name: true,
-    publicKey: true,
-    userId: true,
-    credentialID: true,
-    counter: true,
-    deviceType: true,
-    backedUp: true,
-    transports: true,
-    createdAt: true,
-    aaguid: true,
   },
   activity: {
     id: true,

@@ -86,14 +86,7 @@ describe("the doors into better-auth", () => {
 
   test("paths that only look like a door stay closed", async () => {
     const { handler, send, db } = await setup();
-    for (const path of [
-      "/passkey/verify-authentication/",
-      "//passkey/verify-authentication",
-      "/passkey/%76erify-authentication",
-      "/PASSKEY/VERIFY-AUTHENTICATION",
-      "/callback/github/",
-      "/callback/made-up",
-    ]) {
+    for (const path of ["/callback/github/", "/callback/made-up"]) {
       expect((await send("POST", path)).status, path).toBe(404);
       expect((await send("GET", path)).status, path).toBe(404);
     }
@@ -103,10 +96,6 @@ describe("the doors into better-auth", () => {
 
   test("NUL anywhere in a door's input is a 400 before better-auth sees it", async () => {
     const { handler, send, db } = await setup();
-    expect(
-      (await send("POST", "/passkey/verify-authentication", { response: { id: "a\u0000" } })).status,
-    ).toBe(400);
-    expect((await send("POST", "/passkey/verify-authentication", { "a\u0000": 1 })).status).toBe(400);
     expect((await send("GET", "/callback/github?code=x&state=%00")).status).toBe(400);
     expect(handler).not.toHaveBeenCalled();
     await db.close();

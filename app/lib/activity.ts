@@ -1,5 +1,4 @@
 import { featureUis } from "~/features/ui";
-import FingerprintIcon from "~icons/lucide/fingerprint";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import LinkIcon from "~icons/lucide/link";
 import LogInIcon from "~icons/lucide/log-in";
@@ -49,9 +48,6 @@ const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
   },
   "password-changed": { icon: KeyRoundIcon, describe: "Password changed" },
   "password-set": { icon: KeyRoundIcon, describe: "Password set" },
-  "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
-  "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
-  "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
   "provider-linked": { icon: LinkIcon, describe: ({ method }) => `${method ?? "Provider"} linked` },
   "provider-unlinked": { icon: UnlinkIcon, describe: ({ method }) => `${method ?? "Provider"} unlinked` },
   "session-revoked": { icon: LogOutIcon, describe: "Signed out a session" },

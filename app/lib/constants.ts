@@ -22,7 +22,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password or one built from your name, email or the app's name.`;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-export const PASSKEY_NAME_MAX_LENGTH = 50;
 
 /** Sessions slide: each use within the window extends them. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;

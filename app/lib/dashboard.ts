@@ -12,11 +12,10 @@ export type DashboardData = {
   /** Until when this sign-in is fresh enough to delete a password-less account or unlink a provider. */
   freshUntil: string;
   sessions: SessionSummary[];
-  passkeys: PasskeySummary[];
   activity: ActivityItem[];
   hasPassword: boolean;
   providers: ProviderLink[];
-  /** How many ways in the account has: its password, providers and passkeys. */
+  /** How many ways in the account has: its password, providers and the features' (passkeys…). */
   waysIn: number;
   twoFactor: TwoFactorSummary;
   /** Why linking a provider just failed (`?error=`), to show on the Sign-in methods card. */
@@ -49,9 +48,6 @@ export type SessionSummary = {
   lastActiveAt: string;
   current: boolean;
 };
-
-/** What the dashboard shows of a passkey: never its key material. */
-export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
 /** A provider on the dashboard: whether it is joined to this account, and since when. */
 export type ProviderLink = {

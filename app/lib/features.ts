@@ -39,4 +39,9 @@ export type FeatureUi = {
   dashboardSections?: DashboardSection[];
   /** Activity kinds the feature records (`recordActivity`), by kind. */
   activityKinds?: Record<string, ActivityKindInfo>;
+  /**
+   * A way to sign in on `/login` (not on sign-up), above the email form:
+   * `redirectTo` is where the page goes once signed in.
+   */
+  SignInOption?: ComponentType<{ redirectTo: string }>;
 };

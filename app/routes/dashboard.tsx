@@ -7,7 +7,6 @@ import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
 import { TwoFactorCard } from "~/components/dashboard/two-factor-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
-import { PasskeysCard } from "~/components/passkeys-card";
 import { Avatar } from "~/components/ui/avatar";
 import { serverFeatures } from "~/features/server.server";
 import { featureUis } from "~/features/ui";
@@ -24,7 +23,6 @@ import { listSignInProviders } from "~/server/providers/registry.server";
 import { requireUser } from "~/server/session/guards.server";
 import { showToast } from "~/shell/toast";
 import ActivityIcon from "~icons/lucide/activity";
-import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
@@ -82,18 +80,6 @@ const CORE_SECTIONS: DashboardSection[] = [
         providers={data.providers}
         waysIn={data.waysIn}
         linkError={data.linkError}
-      />
-    ),
-  },
-  {
-    id: "passkeys",
-    label: "Passkeys",
-    icon: FingerprintPatternIcon,
-    order: 30,
-    Card: ({ data }) => (
-      <PasskeysCard
-        passkeys={data.passkeys}
-        thisDevice={data.sessions.find((session) => session.current)?.browser ?? "This device"}
       />
     ),
   },

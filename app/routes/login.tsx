@@ -3,13 +3,13 @@ import { data, Form, useSearchParams } from "react-router";
 import { AuthSplitLayout } from "~/components/auth-split-layout";
 import { clientLazy } from "~/components/client-lazy";
 import { FormField } from "~/components/form-field";
-import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
 import { PersonNameField } from "~/components/person-name-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
+import { featureUis } from "~/features/ui";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
@@ -180,7 +180,12 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} />
         </Suspense>
       ) : null}
-      {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
+      {isSignUp
+        ? null
+        : featureUis().map(({ SignInOption }, index) =>
+            // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
+            SignInOption ? <SignInOption key={index} redirectTo={redirectTo} /> : null,
+          )}
       {loaderData.providers.length > 0 || !isSignUp ? (
         <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
           <span className="h-px flex-1 bg-border" />

@@ -36,7 +36,6 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
           linkedAt,
           linkedUnderPreviousEmail,
         })),
-      passkeys: data.passkeys,
     },
     // On or off, and how many recovery codes are left: never the secret or the codes.
     twoFactor: data.twoFactor,

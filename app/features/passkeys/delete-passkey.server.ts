@@ -2,6 +2,7 @@ import { text } from "~/server/action-kit.server";
 import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { listSignInProviders } from "~/server/providers/registry.server";
+import { passkeyWayOut } from "./passkeys.server";
 
 /** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */
 export default dashboardAction({
@@ -17,7 +18,7 @@ export default dashboardAction({
         session,
         configured: listSignInProviders(env.providers).map((provider) => provider.id),
       },
-      { kind: "passkey", id: form.id ?? "" },
+      passkeyWayOut(form.id ?? ""),
       "Passkey",
       mail.sendSignInChangeNotice,
     ),

@@ -1,4 +1,3 @@
-import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import {
@@ -26,8 +25,8 @@ import { listSignInProviders, providerAuthOptions } from "../providers/registry.
 import { absoluteSessionLifetime } from "../session/lifetime.server";
 import { requirePasswordToDelete } from "./account-deletion.server";
 import { activityLog } from "./activity-plugin.server";
+import { featureAuthPlugins } from "./feature-auth.server";
 import { fieldRules } from "./field-rules.server";
-import { passkeyAuthentication } from "./passkey-factors.server";
 import { hashPasswordInTurn } from "./password-hashing.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
@@ -56,9 +55,12 @@ type AuthOptions = {
   log?: AuthLog;
 };
 
+/** What a feature's better-auth plugins are made with (`ServerFeature.authPlugins`). */
+export type AuthSetup = Required<Omit<AuthOptions, "dialect">>;
+
 /**
  * The better-auth instance: email + password accounts, GitHub, Google and
- * OpenID Connect sign-in when configured, passkeys, sessions stored in the
+ * OpenID Connect sign-in when configured, the features' plugins, sessions stored in the
  * database (so they can be listed and revoked) with an absolute lifetime,
  * scrypt password hashes, a fresh session id at every sign-in, only the
  * app's own origin trusted, an activity log, and never an account left
@@ -96,7 +98,7 @@ export function createAuth({
       // A new password ends every session; the reset page then signs its browser in again.
       revokeSessionsOnPasswordReset: true,
     },
-    // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
+    // Tokens of mailed links are kept hashed; other values (OAuth states, challenges) as they are.
     verification: { storeIdentifier: verificationStorage },
     socialProviders: providers.socialProviders,
     // The first four run first: malformed input is refused before anything
@@ -111,16 +113,8 @@ export function createAuth({
       twoStepSignIn(secret),
       secondStepLimits(rateLimits.passwords, kysely),
       passwordAttemptLimits(rateLimits.passwords),
-      passkey({
-        rpID: new URL(env.APP_URL).hostname,
-        rpName: env.APP_NAME,
-        // The origin the browser signed, checked against ours rather than the request's header.
-        origin: env.APP_URL,
-        // A passkey signs in without a username, so the credential must be discoverable.
-        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
-        // Without user verification a passkey is one factor: not enough for an account with two-step sign-in.
-        authentication: passkeyAuthentication,
-      }),
+      // The features' own (app/features/registry.ts).
+      ...featureAuthPlugins({ env, kysely, secret, mail, rateLimits, log }),
       // The providers that are plugins of ours (OpenID Connect).
       ...providers.plugins,
       activityLog(kysely, {
@@ -141,7 +135,7 @@ export function createAuth({
       // when the provider says it verified that email (no provider is trusted
       // blindly) and the existing account's email is verified too: a password
       // account created with someone else's address is never taken over.
-      // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts passkeys.
+      // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts the features' ways in.
       accountLinking: {
         enabled: true,
         trustedProviders: [],

@@ -1,12 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
+import { claimFeatureWaysIn } from "./feature-auth.server";
 import { forgetTrustedBrowsers } from "./two-factor.server";
 
-/** What the first proof of an account's mailbox took away (`twoStep`: two-step sign-in was on). */
+/** What the first proof of an account's mailbox took away (`fromFeatures`: the features' words for theirs; `twoStep`: two-step sign-in was on). */
 export type WaysInRemoved = {
   email: string;
-  passkeys: number;
+  fromFeatures: string[];
   providerIds: string[];
   twoStep: boolean;
   sessions: number;
@@ -37,7 +38,7 @@ async function removeTwoStep(trx: Kysely<Database>, userId: string): Promise<boo
  * The first time someone proves they read an unverified account's mailbox
  * (a reset or verification link), the account becomes theirs alone: the
  * address is marked verified and every other way in that whoever created
- * the account may have added (passkeys, provider links) is removed, with
+ * the account may have added (a feature's, such as passkeys, and provider links) is removed, with
  * two-step sign-in (whoever set it up holds its authenticator and recovery
  * codes: the owner would be asked for the stranger's codes) and every
  * session but the one of the browser that followed the link. The password
@@ -62,7 +63,7 @@ export async function claimMailbox(
     .returning("email")
     .executeTakeFirst();
   if (!claimed) return null;
-  const passkeys = await trx.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst();
+  const fromFeatures = await claimFeatureWaysIn(trx, userId);
   const providers = await trx
     .deleteFrom("account")
     .where("userId", "=", userId)
@@ -77,7 +78,7 @@ export async function claimMailbox(
     .executeTakeFirst();
   return {
     email: claimed.email,
-    passkeys: Number(passkeys.numDeletedRows),
+    fromFeatures,
     providerIds: providers.map((row) => row.providerId),
     twoStep,
     sessions: Number(sessions.numDeletedRows),

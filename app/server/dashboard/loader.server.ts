@@ -3,18 +3,18 @@ import { ACTIVITY_SHOWN, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
 import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
-import { listAccounts, waysInOf } from "../auth/sign-in-methods.server";
+import { featureEndpoints } from "../auth/feature-auth.server";
+import { countWaysIn, readWaysIn } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
 import { providerLinks } from "../providers/links.server";
 import { listSignInProviders } from "../providers/registry.server";
 import { listActiveSessions } from "../session/sessions.server";
-import { listPasskeys } from "./passkeys.server";
 import { twoFactorSummary } from "./two-factor-settings.server";
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page
  * makes no requests of its own): the person, their sessions, their ways to
- * sign in, passkeys and recent activity. `signedIn` is the session the root
+ * sign in, recent activity and what each feature's section shows. `signedIn` is the session the root
  * middleware read for this request (`requireUser`): it is not read again.
  * `activityShown` entries of the activity log, the latest first.
  */
@@ -28,16 +28,21 @@ export async function loadDashboard(
   const offered = listSignInProviders(env.providers);
   const methodNames: Record<string, string> = {
     password: "password",
-    passkey: "a passkey",
     authenticator: "an authenticator code",
     "recovery-code": "a recovery code",
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
+    ...Object.fromEntries(
+      featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, signIn.name]] : [])),
+    ),
   };
   const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
-  const [sessions, accounts, passkeys, activity, addressHistory, twoFactor, featureData] = await Promise.all([
+  const [sessions, { accounts, ways }, activity, addressHistory, twoFactor, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
-    listAccounts(db, user.id),
-    listPasskeys(db, user.id),
+    readWaysIn(
+      db,
+      user.id,
+      offered.map((provider) => provider.id),
+    ),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
     twoFactorSummary(db, user.id),
@@ -45,12 +50,6 @@ export async function loadDashboard(
       features.map(async (feature) => [feature.key, await feature.load(services, signedIn)] as const),
     ),
   ]);
-  // The passkeys listed are the ones counted: no second query to count them.
-  const ways = waysInOf(
-    accounts,
-    passkeys.length,
-    offered.map((provider) => provider.id),
-  );
   const signedInAt = new Date(session.createdAt);
   return {
     user: {
@@ -64,11 +63,10 @@ export async function loadDashboard(
     signedInAt: signedInAt.toISOString(),
     freshUntil: new Date(signedInAt.getTime() + SESSION_FRESH_AGE_SECONDS * 1000).toISOString(),
     sessions,
-    passkeys,
     activity,
     hasPassword: ways.password,
     providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
-    waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
+    waysIn: countWaysIn(ways),
     twoFactor,
     linkError: null,
     features: Object.fromEntries(featureData),

@@ -238,7 +238,7 @@ export function accountMail({
         const claimed = await claimMailbox(trx, userId, keepSessionId);
         if (!claimed) return null;
         const removed = {
-          passkeys: claimed.passkeys,
+          fromFeatures: claimed.fromFeatures,
           providers: claimed.providerIds.map((id) => nameOfProvider(id)),
           twoStep: claimed.twoStep,
           sessions: claimed.sessions,

@@ -160,9 +160,13 @@ type TwoFactorChange =
   | { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" }
   | { kind: "recovery-code-used" };
 
+/** A feature's change (a passkey added): its activity kind, and the notice's words ("A passkey was added"). */
+type FeatureChange = { kind: string; notice: string };
+
 export type SignInChange =
-  | { kind: "password-changed" | "password-set" | "passkey-added" | "passkey-removed" }
+  | { kind: "password-changed" | "password-set" }
   | TwoFactorChange
+  | FeatureChange
   | { kind: "provider-linked" | "provider-unlinked"; providerId: string };
 
 /** The changes that are entries of the activity log too (a recovery code's use is only mailed: its sign-in is the entry). */
@@ -170,12 +174,14 @@ export type LoggedSignInChange = Exclude<SignInChange, { kind: "recovery-code-us
 
 /** A change as the mail words it, the provider by its name ("GitHub"). */
 type NamedChange =
-  | { kind: "password-changed" | "password-set" | "password-removed" | "passkey-added" | "passkey-removed" }
+  | { kind: "password-changed" | "password-set" | "password-removed" }
   | TwoFactorChange
+  | FeatureChange
   | { kind: "provider-linked" | "provider-unlinked"; provider: string };
 
-/** "A passkey was added": the change, in the words of the notice. */
+/** "Your password was changed": the change, in the words of the notice. */
 export function describeSignInChange(change: NamedChange): string {
+  if ("notice" in change) return change.notice;
   switch (change.kind) {
     case "password-changed":
       return "Your password was changed";
@@ -183,10 +189,6 @@ export function describeSignInChange(change: NamedChange): string {
       return "A password was set";
     case "password-removed":
       return "Your password was removed";
-    case "passkey-added":
-      return "A passkey was added";
-    case "passkey-removed":
-      return "A passkey was removed";
     case "provider-linked":
       return `${change.provider} was linked for signing in`;
     case "provider-unlinked":

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { boolean, timestamp } from "./types";
+import { boolean, timestamp } from "../../../../db/migrations/types";
 
 /**
  * The passkeys (WebAuthn credentials) people add from their dashboard, in

@@ -1,9 +1,14 @@
 import type { Kysely } from "kysely";
-import type { PasskeySummary } from "~/lib/dashboard";
-import { passkeyName } from "~/lib/fields";
+import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
+import type { Auth } from "~/server/auth/auth.server";
+import type { WayOut } from "~/server/auth/sign-in-methods.server";
 import { type Database, toIsoString } from "../../../db/schema";
-import { attempt, done, type Outcome, refused } from "../action-kit.server";
-import type { Auth } from "../auth/auth.server";
+import { type PasskeySummary, passkeyName } from "./passkey";
+
+/** The passkey plugin's endpoints this module calls (the core's `Auth` type knows only the core's plugins). */
+type PasskeyApi = {
+  updatePasskey(request: { body: { id: string; name: string }; headers: Headers }): Promise<unknown>;
+};
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
 export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {
@@ -38,10 +43,32 @@ export async function renamePasskey(
   }
   return attempt(
     async () => {
-      await auth.api.updatePasskey({ body: { id, name: parsed.data }, headers });
+      await (auth.api as unknown as PasskeyApi).updatePasskey({ body: { id, name: parsed.data }, headers });
       return done("Passkey renamed.");
     },
     {},
     PASSKEY_NOT_FOUND,
   );
+}
+
+/** One of the person's passkeys, as the dashboard removes it: never their last way in (`removeSignInMethod`). */
+export function passkeyWayOut(id: string): WayOut {
+  return {
+    kind: "feature",
+    find: async (trx, userId) =>
+      Boolean(
+        await trx
+          .selectFrom("passkey")
+          .select("id")
+          .where("id", "=", id)
+          .where("userId", "=", userId)
+          .executeTakeFirst(),
+      ),
+    remove: async (trx, userId) => {
+      await trx.deleteFrom("passkey").where("id", "=", id).where("userId", "=", userId).execute();
+    },
+    notFound: PASSKEY_NOT_FOUND,
+    removed: { kind: "passkey-removed", notice: "A passkey was removed" },
+    done: "Passkey deleted.",
+  };
 }

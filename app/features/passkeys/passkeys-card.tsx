@@ -9,12 +9,11 @@ import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PASSKEY_NAME_MAX_LENGTH } from "~/lib/constants";
-import type { PasskeySummary } from "~/lib/dashboard";
 import { showToast } from "~/shell/toast";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import PlusIcon from "~icons/lucide/plus";
 import Trash2Icon from "~icons/lucide/trash-2";
+import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
 
 /**
  * The dashboard's passkeys (SPEC §4): the list with names and dates,
@@ -45,7 +44,7 @@ export function PasskeysCard({
     setError(null);
     setSignInAgain(false);
     try {
-      const { addPasskey } = await import("~/shell/passkey-registration");
+      const { addPasskey } = await import("./passkey-registration");
       const result = await addPasskey(name);
       if (!result.ok) {
         setError(result.message);

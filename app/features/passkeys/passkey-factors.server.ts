@@ -1,6 +1,6 @@
 import type { PasskeyOptions } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
-import { asksForCode } from "./two-factor.server";
+import { asksForCode } from "~/server/auth/two-factor.server";
 
 /** The refusal's code: a passkey that proved a touch, not its user, on an account with two-step sign-in. */
 export const PASSKEY_NOT_USER_VERIFIED = "PASSKEY_NOT_USER_VERIFIED";

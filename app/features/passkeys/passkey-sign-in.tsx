@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { useContinueAfterSignIn } from "~/components/use-continue-after-sign-in";
 import KeyRoundIcon from "~icons/lucide/key-round";
-import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
 
 /** The WebAuthn code, loaded on first use: it is not part of the page's first load. */
-const loadPasskeyClient = () => import("~/shell/passkey-client");
+const loadPasskeyClient = () => import("./passkey-client");
 
 /** Whether the browser can list passkeys in the email field's autofill (conditional UI). */
 async function supportsPasskeyAutofill(): Promise<boolean> {

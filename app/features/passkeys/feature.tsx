@@ -1,0 +1,30 @@
+import type { FeatureUi } from "~/lib/features";
+import FingerprintIcon from "~icons/lucide/fingerprint";
+import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import { PASSKEYS_KEY, type PasskeySummary } from "./passkey";
+import { PasskeySignIn } from "./passkey-sign-in";
+import { PasskeysCard } from "./passkeys-card";
+
+/** Passkeys: the dashboard's Passkeys card, their entries in the activity log, and `Sign in with a passkey` on /login. */
+export default {
+  dashboardSections: [
+    {
+      id: "passkeys",
+      label: "Passkeys",
+      icon: FingerprintPatternIcon,
+      order: 30,
+      Card: ({ data }) => (
+        <PasskeysCard
+          passkeys={(data.features[PASSKEYS_KEY] as PasskeySummary[] | undefined) ?? []}
+          thisDevice={data.sessions.find((session) => session.current)?.browser ?? "This device"}
+        />
+      ),
+    },
+  ],
+  activityKinds: {
+    "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
+    "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
+    "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
+  },
+  SignInOption: PasskeySignIn,
+} satisfies FeatureUi;
