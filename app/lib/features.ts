@@ -39,9 +39,12 @@ export type FeatureUi = {
   dashboardSections?: DashboardSection[];
   /** Activity kinds the feature records (`recordActivity`), by kind. */
   activityKinds?: Record<string, ActivityKindInfo>;
-  /**
-   * A way to sign in on `/login` (not on sign-up), above the email form:
-   * `redirectTo` is where the page goes once signed in.
-   */
-  SignInOption?: ComponentType<{ redirectTo: string }>;
 };
+
+/**
+ * A way to sign in that a feature shows on `/login` (not on sign-up), above
+ * the email form: its `sign-in.tsx`'s default export, read through
+ * app/features/sign-in.ts apart from `FeatureUi`, so that the sign-in page
+ * loads no dashboard code. `redirectTo` is where the page goes once signed in.
+ */
+export type SignInOption = ComponentType<{ redirectTo: string }>;

@@ -9,7 +9,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import { featureUis } from "~/features/ui";
+import { signInOptions } from "~/features/sign-in";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
@@ -182,10 +182,10 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       ) : null}
       {isSignUp
         ? null
-        : featureUis().map(({ SignInOption }, index) =>
+        : signInOptions().map((SignInOption, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
-            SignInOption ? <SignInOption key={index} redirectTo={redirectTo} /> : null,
-          )}
+            <SignInOption key={index} redirectTo={redirectTo} />
+          ))}
       {loaderData.providers.length > 0 || !isSignUp ? (
         <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
           <span className="h-px flex-1 bg-border" />

@@ -2,10 +2,9 @@ import type { FeatureUi } from "~/lib/features";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import { PASSKEYS_KEY, type PasskeySummary } from "./passkey";
-import { PasskeySignIn } from "./passkey-sign-in";
 import { PasskeysCard } from "./passkeys-card";
 
-/** Passkeys: the dashboard's Passkeys card, their entries in the activity log, and `Sign in with a passkey` on /login. */
+/** Passkeys: the dashboard's Passkeys card, and their entries in the activity log. */
 export default {
   dashboardSections: [
     {
@@ -26,5 +25,4 @@ export default {
     "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
     "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
   },
-  SignInOption: PasskeySignIn,
 } satisfies FeatureUi;

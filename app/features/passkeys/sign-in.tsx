@@ -61,3 +61,5 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     </div>
   );
 }
+
+export default PasskeySignIn;
