@@ -1,5 +1,5 @@
 /**
- * Every product constant in one place (SPEC §11). Browser and server code both
+ * Every product constant in one place. Browser and server code both
  * import from here, so nothing in this file may touch Node or the DOM.
  */
 
@@ -43,27 +43,27 @@ export const EXPIRED_ROWS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const ACTIVITY_SHOWN = 20;
 export const ACTIVITY_RETENTION_DAYS = 90;
 
-/** Pages rendered at build time for guests, with their data files (SPEC §6, §8). */
+/** Pages rendered at build time for guests, with their data files. */
 export const PRERENDERED_PATHS: readonly string[] = ["/"];
 
-/** The session contract's endpoint (SPEC §3). */
+/** The session contract's endpoint. */
 export const SESSION_API_PATH = "/api/_auth/session";
 
-/** Chunk-error reload guard per path (SPEC §6). */
+/** Chunk-error reload guard per path. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const CHUNK_RELOAD_STORAGE_KEY = "nuxt:reload";
 
-/** Colour mode (SPEC §5). */
+/** Colour mode. */
 export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 
-/** Sign-in popup (SPEC §4). */
+/** Sign-in popup. */
 export const POPUP_WIDTH = 960;
 export const POPUP_HEIGHT = 600;
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
 /** A popup flag older than this is left over from a sign-in given up halfway: it closes nothing. */
 export const POPUP_FLAG_MAX_AGE_MS = 10 * 60 * 1000;
 /**
- * SPEC §10's Cross-Origin-Opener-Policy, which the sign-in pages send
+ * The Cross-Origin-Opener-Policy the security headers set, which the sign-in pages send
  * themselves: the popup flow must work with it (it separates the popup from
  * its opener once the popup is back on the app).
  */
@@ -86,8 +86,8 @@ export const DEFAULT_OIDC_NAME = "OpenID";
 export const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
 
 /**
- * Rate limits on sign-in, account creation, passkey and OAuth endpoints
- * (SPEC §4). Fixed windows of minutes: a per-account limit that an attacker
+ * Rate limits on sign-in, account creation, passkey and OAuth endpoints.
+ * Fixed windows of minutes: a per-account limit that an attacker
  * keeps tripping locks that account's password sign-in only while they keep
  * going, and never longer than one window after they stop (passkeys and
  * providers stay open, they are counted per IP only).
@@ -145,7 +145,7 @@ export const CLIENT_IP_HEADER = "x-app-client-ip";
 /** The most proxy hops `TRUST_PROXY` may name. */
 export const TRUST_PROXY_MAX_HOPS = 10;
 
-/** Navigation (SPEC §6). */
+/** Navigation. */
 export const MAX_PRELOADS_IN_FLIGHT = 4;
 export const REPAINT_MAX_WAIT_MS = 100;
 /**
@@ -158,7 +158,7 @@ export const PROGRESS_SHOW_DELAY_MS = 150;
 /** …and then stays at least this long, so it never flickers. */
 export const PROGRESS_MIN_VISIBLE_MS = 400;
 
-/** Icons (SPEC §7). */
+/** Icons. */
 export const ICON_FETCH_TIMEOUT_MS = 1500;
 /** The icon endpoint: `GET {ICONS_API_PATH}/{collection}.json?icons=a,b,c`. */
 export const ICONS_API_PATH = "/api/_icons";
@@ -171,7 +171,7 @@ export const ICONS_MAX_PER_REQUEST = 100;
 export const ICONS_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const ICONS_STALE_WHILE_REVALIDATE_SECONDS = 24 * 60 * 60;
 
-/** New-deployment poll (SPEC §6): one hour by default (`BUILD_POLL_INTERVAL_MS` overrides). */
+/** New-deployment poll: one hour by default (`BUILD_POLL_INTERVAL_MS` overrides). */
 export const BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;
 /** Checks for a new build (poll or tab shown again) never come closer together than this. */
 export const BUILD_CHECK_MIN_GAP_MS = 5_000;
@@ -180,7 +180,7 @@ export const BUILD_INFO_PATH = "/_app/builds";
 /** `latest.json` may be cached this long: several instances can share a CDN, none lags behind. */
 export const BUILD_LATEST_MAX_AGE_SECONDS = 5;
 
-/** Request bodies: forms and small JSON only (SPEC §10). */
+/** Request bodies: forms and small JSON only. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** How long a query waits for a locked database before the app answers 503. */
@@ -254,7 +254,7 @@ export const MAIL_MAX_ATTEMPTS = 12;
 export const MAIL_RETENTION_DAYS = 7;
 /** SMTP connection and greeting timeouts: a dead mail server never holds a send for long. */
 export const SMTP_TIMEOUT_MS = 10_000;
-/** A password-reset link works once, for this long (SPEC: 30 minutes). */
+/** A password-reset link works once, for this long (30 minutes). */
 export const PASSWORD_RESET_TOKEN_SECONDS = 30 * 60;
 /** An email-verification link works once, for this long. */
 export const EMAIL_VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;

@@ -1,3 +1,4 @@
+// Tests: the passkey endpoints' field rules, their sign-in method in the log, and their doors at the HTTP edge.
 import { isAPIError } from "better-auth/api";
 import { Hono } from "hono";
 import { describe, expect, test } from "vitest";

@@ -1,3 +1,4 @@
+// Passkeys in better-auth: the plugin, what the core's rules know of its endpoints, the ways in it counts and removes.
 import { passkey } from "@better-auth/passkey";
 import type { Kysely } from "kysely";
 import { z } from "zod";

@@ -1,3 +1,4 @@
+// The dashboard's "Remove" of a passkey.
 import { text } from "~/server/action-kit.server";
 import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";

@@ -1,3 +1,4 @@
+// What the passkeys feature adds to the server (ServerFeature).
 import type { ServerFeature } from "~/server/features.server";
 import addPasskey from "./add-passkey.server";
 import { countPasskeys, passkeyEndpoints, passkeyPlugins, removeAllPasskeys } from "./auth.server";

@@ -1,3 +1,4 @@
+// What the passkeys feature adds to the browser (FeatureUi).
 import type { FeatureUi } from "~/lib/features";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";

@@ -1,3 +1,4 @@
+// The browser's passkey sign-in: the WebAuthn ceremony against better-auth's passkey endpoints.
 import { AUTH_API_PATH, NOT_FRESH_SIGN_IN_CODE } from "~/lib/constants";
 import { authenticate, type CredentialJSON } from "./webauthn";
 

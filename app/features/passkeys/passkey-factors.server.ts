@@ -1,3 +1,4 @@
+// Two-step sign-in and passkeys: a passkey that did not verify its user is refused on such an account.
 import type { PasskeyOptions } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
 import { asksForCode } from "~/server/auth/two-factor.server";

@@ -1,3 +1,4 @@
+// Tests: what a failed passkey registration tells the person.
 import { describe, expect, test } from "vitest";
 import { registrationFailure } from "./passkey-registration";
 

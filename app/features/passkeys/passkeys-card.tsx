@@ -1,3 +1,4 @@
+// The dashboard's Passkeys card.
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
@@ -16,7 +17,7 @@ import Trash2Icon from "~icons/lucide/trash-2";
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
 
 /**
- * The dashboard's passkeys (SPEC §4): the list with names and dates,
+ * The dashboard's passkeys: the list with names and dates,
  * `Add passkey` with an optional name (else this device's, "Chrome on
  * macOS"; WebAuthn needs JavaScript, its code loads on the first click),
  * and rename and delete per passkey, plain form posts.

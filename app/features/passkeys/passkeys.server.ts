@@ -1,3 +1,4 @@
+// The dashboard's passkeys on the server: the list, renaming, and removing one as a way in.
 import type { Kysely } from "kysely";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";

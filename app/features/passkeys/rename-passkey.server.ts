@@ -1,3 +1,4 @@
+// The dashboard's "Rename" of a passkey.
 import { text } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { renamePasskey } from "./passkeys.server";

@@ -1,3 +1,4 @@
+// Tests: passkeys as ways in, counted, never the last one removed, added only after a fresh sign-in.
 import { isAPIError } from "better-auth/api";
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";

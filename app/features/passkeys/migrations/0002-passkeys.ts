@@ -1,3 +1,4 @@
+// Migration 0002-passkeys: the passkey table (its name is recorded in existing databases).
 import type { Kysely } from "kysely";
 import { boolean, timestamp } from "../../../../db/migrations/types";
 
