@@ -7,6 +7,7 @@ import type { AuthEndpoint } from "~/server/auth/feature-auth.server";
 import type { Database } from "../../../db/schema";
 import { passkeyName } from "./passkey";
 import { passkeyAuthentication } from "./passkey-factors.server";
+import { ownsPasskey } from "./passkeys.server";
 
 /**
  * Passkeys in better-auth: the `@better-auth/passkey` plugin, and what the
@@ -43,14 +44,7 @@ async function ownerOfCredential(db: Kysely<Database>, body: unknown): Promise<s
 /** Whether the passkey a deletion names (`id`) is this person's. */
 async function ownsPasskeyNamedIn(db: Kysely<Database>, userId: string, body: unknown): Promise<boolean> {
   const id = (body as { id?: unknown } | undefined)?.id;
-  if (typeof id !== "string") return false;
-  const owned = await db
-    .selectFrom("passkey")
-    .select("id")
-    .where("id", "=", id)
-    .where("userId", "=", userId)
-    .executeTakeFirst();
-  return Boolean(owned);
+  return typeof id === "string" && ownsPasskey(db, userId, id);
 }
 
 export const passkeyEndpoints: AuthEndpoint[] = [

@@ -56,15 +56,7 @@ export async function renamePasskey(
 export function passkeyWayOut(id: string): WayOut {
   return {
     kind: "feature",
-    find: async (trx, userId) =>
-      Boolean(
-        await trx
-          .selectFrom("passkey")
-          .select("id")
-          .where("id", "=", id)
-          .where("userId", "=", userId)
-          .executeTakeFirst(),
-      ),
+    find: (trx, userId) => ownsPasskey(trx, userId, id),
     remove: async (trx, userId) => {
       await trx.deleteFrom("passkey").where("id", "=", id).where("userId", "=", userId).execute();
     },
@@ -72,4 +64,15 @@ export function passkeyWayOut(id: string): WayOut {
     removed: { kind: "passkey-removed", notice: "A passkey was removed" },
     done: "Passkey deleted.",
   };
+}
+
+/** Whether passkey `id` is this person's. */
+export async function ownsPasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const owned = await db
+    .selectFrom("passkey")
+    .select("id")
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Boolean(owned);
 }
