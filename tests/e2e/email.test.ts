@@ -111,10 +111,7 @@ test("password reset from /login: signed in with the new password, the old one r
   await fresh.close();
 });
 
-test("a reset for an unknown email answers the same and sends nothing", async ({
-  page,
-  request,
-}) => {
+test("a reset for an unknown email answers the same and sends nothing", async ({ page, request }) => {
   const known = await createAccount();
   const unknown = newAccount();
 
