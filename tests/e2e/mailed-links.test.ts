@@ -197,8 +197,7 @@ test("without JavaScript, a successful email change answers 200 and the mailed-l
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const account = newAccount();
-  await login(account);
+  const account = await login(newAccount(), { context });
   const address = newAddress();
   await askToMove(page.request, address);
   const link = linkIn(await waitForMail(address, CHANGE_SUBJECT), "/change-email");
