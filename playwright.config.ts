@@ -6,6 +6,7 @@ import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium.ts";
 import { MAILBOX_URL, mailAppEnv } from "./tests/fixtures/mail-env.ts";
 import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 import { createDatabase, databaseUrlFor, freshDatabaseName } from "./tests/fixtures/postgres.ts";
+import { POSTGRES_AUTH_SECRET } from "./tests/fixtures/server-secret.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -27,7 +28,7 @@ if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 const postgresEnv: Record<string, string> = process.env.E2E_DATABASE_URL
   ? {
       DATABASE_URL: process.env.E2E_DATABASE_URL,
-      AUTH_SECRET: "e2e-secret-shared-by-every-instance-0123456789",
+      AUTH_SECRET: POSTGRES_AUTH_SECRET,
     }
   : {};
 

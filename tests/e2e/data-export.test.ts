@@ -1,13 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import {
-  newAccount,
-  openDashboardAs,
-  sameOrigin,
-  signInByRequest,
-  signUpByRequest,
-} from "../fixtures/accounts";
+import { expect } from "@playwright/test";
+import { sameOrigin, signInByRequest } from "../fixtures/accounts";
 import { secretsOf } from "../fixtures/database";
+import { openDashboardAs, test } from "../fixtures/signed-in";
 
 test("Download my data saves one JSON file of the account, its sign-in methods, sessions and activity, and no secret", async ({
   page,
@@ -44,12 +39,11 @@ test("Download my data saves one JSON file of the account, its sign-in methods, 
 });
 
 test("the file is never cached, is limited per account, and only a signed-in post from the app makes it", async ({
+  loginRequest,
   playwright,
   baseURL,
 }) => {
-  const request = await playwright.request.newContext({ baseURL });
-  const account = newAccount();
-  await signUpByRequest(request, account);
+  const { request } = await loginRequest();
 
   const first = await request.post("/dashboard/data", { headers: sameOrigin, maxRedirects: 0 });
   expect(first.status()).toBe(200);
@@ -80,5 +74,4 @@ test("the file is never cached, is limited per account, and only a signed-in pos
   expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
   expect(await refused.text()).toMatch(/^Too many downloads\. Try again in \d+ minutes?\.$/);
   await guest.dispose();
-  await request.dispose();
 });

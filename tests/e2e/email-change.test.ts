@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, openDashboardAs, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, sameOrigin } from "../fixtures/accounts";
+import { APP_NAME, exactly } from "../fixtures/app-name";
 import { signedInMinutesAgo } from "../fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
 import { OIDC_NAME } from "../fixtures/oidc";
 import { signInAtProvider } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
+import { createAccount, openDashboardAs } from "../fixtures/signed-in";
 
-const CHANGE_SUBJECT = /^Confirm your new email address for React Starter$/;
-const CHANGED_SUBJECT = /^The email address of your React Starter account was changed$/;
-const TAKEN_SUBJECT = /^Someone tried to move a React Starter account to your address$/;
+const CHANGE_SUBJECT = exactly(`Confirm your new email address for ${APP_NAME}`);
+const CHANGED_SUBJECT = exactly(`The email address of your ${APP_NAME} account was changed`);
+const TAKEN_SUBJECT = exactly(`Someone tried to move a ${APP_NAME} account to your address`);
 
 const newAddress = () => `new.${randomUUID().slice(0, 8)}@example.com`;
 
@@ -86,12 +88,9 @@ test("a new address gets a link, and only following it changes the address; the 
 
 test("an address that has an account gets the same answer, its owner a notice, and nothing changes", async ({
   page,
-  browser,
 }) => {
   const owner = newAccount("Grace Hopper");
-  const ownerContext = await browser.newContext();
-  await signUpByRequest(ownerContext.request, owner);
-  await ownerContext.close();
+  await createAccount(owner);
   const account = await openDashboardAs(page);
 
   await askForNewAddress(page, owner.email.toUpperCase());

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { newAccount, signUpByRequest, type TestAccount } from "../fixtures/accounts";
 import { countRows, makeUnverified, storedName } from "../fixtures/database";
 import { OIDC_ISSUER, OIDC_NAME } from "../fixtures/oidc";
 import { callbackFromProvider, signInAtProvider } from "../fixtures/oidc-flow";
 import { waitForElementHydration, waitForHydration } from "../fixtures/page-state";
+import { test } from "../fixtures/signed-in";
 
 const NOT_JOINED = "This provider cannot sign you in with that email address.";
 const POPUP_FLAG = "temp-nuxt-auth-utils-popup";
@@ -188,10 +189,11 @@ async function signedInUserId(page: Page): Promise<string | undefined> {
 
 test.describe("account linking", () => {
   test("a verified email from the provider joins the existing account with that verified email", async ({
+    login,
     page,
   }) => {
     const account = newAccount();
-    await signUpByRequest(page.request, account);
+    await login(account);
     const userId = await signedInUserId(page);
     await page.context().clearCookies();
 
@@ -206,10 +208,11 @@ test.describe("account linking", () => {
   });
 
   test("a password account whose email nobody verified is not joined; the popup stays open and says why", async ({
+    login,
     page,
   }) => {
     const account = newAccount();
-    await signUpByRequest(page.request, account);
+    await login(account);
     await page.context().clearCookies();
     // An account made before email-first sign-up: its address never proven.
     await makeUnverified(account.email);
@@ -226,9 +229,9 @@ test.describe("account linking", () => {
     expect(await signedInUserId(page)).toBeUndefined();
   });
 
-  test("an email the provider has not verified never joins an existing account", async ({ page }) => {
+  test("an email the provider has not verified never joins an existing account", async ({ login, page }) => {
     const account: TestAccount = { ...newAccount(), email: newLogin("unverified") };
-    await signUpByRequest(page.request, account);
+    await login(account);
     await page.context().clearCookies();
 
     await startFullPageSignIn(page);

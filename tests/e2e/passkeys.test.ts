@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { expect, type Page } from "@playwright/test";
+import { newAccount, sameOrigin } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
 import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../fixtures/passkeys";
+import { loginInContext, test } from "../fixtures/signed-in";
 
 /** As a browser without WebAuthn's JSON helpers (Safari before 18.4): the app falls back to SimpleWebAuthn. */
 async function withoutWebAuthnJson(page: Page) {
@@ -29,11 +30,11 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL("/");
 }
 
-test("add a passkey on the dashboard, sign out, and sign in with it", async ({ page }) => {
+test("add a passkey on the dashboard, sign out, and sign in with it", async ({ login, page }) => {
   await withoutPasskeyAutofill(page);
   const libraryLoaded = watchForWebAuthnLibrary(page);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/dashboard");
   await waitForHydration(page);
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
@@ -71,13 +72,14 @@ test("add a passkey on the dashboard, sign out, and sign in with it", async ({ p
 });
 
 test("a browser without WebAuthn's JSON helpers adds a passkey and signs in with it too", async ({
+  login,
   page,
 }) => {
   await withoutPasskeyAutofill(page);
   await withoutWebAuthnJson(page);
   const libraryLoaded = watchForWebAuthnLibrary(page);
   await addVirtualAuthenticator(page);
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/dashboard");
   await waitForHydration(page);
   await addPasskey(page, "Old tablet");
@@ -91,10 +93,11 @@ test("a browser without WebAuthn's JSON helpers adds a passkey and signs in with
 });
 
 test("where the browser offers passkeys in the email field's autofill, picking one signs in", async ({
+  login,
   page,
 }) => {
   await addVirtualAuthenticator(page);
-  await signUpByRequest(page.request, newAccount("Grace Hopper"));
+  await login(newAccount("Grace Hopper"));
   await page.goto("/dashboard");
   await waitForHydration(page);
   await addPasskey(page, "Phone");
@@ -109,10 +112,10 @@ test("where the browser offers passkeys in the email field's autofill, picking o
   await expect(page.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
 });
 
-test("a deleted passkey no longer signs in", async ({ page }) => {
+test("a deleted passkey no longer signs in", async ({ login, page }) => {
   await withoutPasskeyAutofill(page);
   await addVirtualAuthenticator(page);
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/dashboard");
   await waitForHydration(page);
   await addPasskey(page, "Old phone");
@@ -128,16 +131,16 @@ test("a deleted passkey no longer signs in", async ({ page }) => {
   await expect(page).toHaveURL("/login");
 });
 
-test("nobody can delete another person's passkey", async ({ page, browser }) => {
+test("nobody can delete another person's passkey", async ({ login, page, browser }) => {
   await addVirtualAuthenticator(page);
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/dashboard");
   await waitForHydration(page);
   await addPasskey(page, "Mine");
   const id = await page.locator('input[name="id"]').first().inputValue();
 
   const other = await browser.newContext();
-  await signUpByRequest(other.request, newAccount("Mallory"));
+  await loginInContext(other, newAccount("Mallory"));
   const response = await other.request.post("/dashboard", {
     headers: sameOrigin,
     form: { intent: "delete-passkey", id },
@@ -150,9 +153,9 @@ test("nobody can delete another person's passkey", async ({ page, browser }) => 
   await expect(page.getByRole("list", { name: "Your passkeys" }).getByText("Mine")).toBeVisible();
 });
 
-test("a passkey added without a name is named after this device", async ({ page }) => {
+test("a passkey added without a name is named after this device", async ({ login, page }) => {
   await addVirtualAuthenticator(page);
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/dashboard");
   await waitForHydration(page);
   const name = page.getByLabel("Passkey name");
@@ -163,6 +166,7 @@ test("a passkey added without a name is named after this device", async ({ page 
 });
 
 test("when the browser refuses to create a passkey, the reason is said for people, not in the browser's words", async ({
+  login,
   page,
 }) => {
   await page.addInitScript(() => {
@@ -170,7 +174,7 @@ test("when the browser refuses to create a passkey, the reason is said for peopl
       throw new DOMException("This is an invalid domain.", "SecurityError");
     };
   });
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/dashboard");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Add passkey" }).click();

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { CODE_SUBJECT } from "../fixtures/accounts";
 import { mailAppEnv } from "../fixtures/mail-env";
 import { mailsTo, waitForMail } from "../fixtures/mailbox";
 import { confirmFromOutbox, cookieHeaderOf, postForm } from "../fixtures/no-js-forms";
@@ -100,7 +101,7 @@ test("a mail accepted before kill -9 and not yet sent is delivered after the res
   // Back with a working mail server: the mail goes out, once.
   const second = await launchApp(port, dataDir, mailAppEnv);
   try {
-    const mail = await waitForMail(email, /^\d{6} is your React Starter code$/);
+    const mail = await waitForMail(email, CODE_SUBJECT);
     expect(mail.text).toContain(`${base}/confirm-sign-up?id=`);
     await expect.poll(second.output).toContain('"msg":"mail sent","kind":"sign-up-code"');
     expect(await mailsTo(email)).toHaveLength(1);

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { POPUP_FLAG_KEY, POPUP_FLAG_MAX_AGE_MS, POPUP_WINDOW_NAME } from "~/lib/constants";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { newAccount } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
+import { test } from "../fixtures/signed-in";
 
 /** From `opener`, opens `path` in the sign-in popup with the flag set `age` ms ago, as a sign-in would. */
 async function openPopupAt(opener: Page, path: string, age = 0): Promise<Page> {
@@ -19,9 +20,10 @@ async function openPopupAt(opener: Page, path: string, age = 0): Promise<Page> {
 const flagOf = (page: Page) => page.evaluate((key) => localStorage.getItem(key), POPUP_FLAG_KEY);
 
 test("the sign-in popup closes itself on any page of the app it lands on signed in, not only /auth/result", async ({
+  login,
   page,
 }) => {
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   await page.goto("/");
   await waitForHydration(page);
   const popup = await openPopupAt(page, "/dashboard");
@@ -40,8 +42,11 @@ test("signed out, the popup stays open and keeps the flag", async ({ page }) => 
   expect(await flagOf(page)).not.toBeNull();
 });
 
-test("a flag left over from a sign-in given up long ago closes nothing, and is cleared", async ({ page }) => {
-  await signUpByRequest(page.request, newAccount());
+test("a flag left over from a sign-in given up long ago closes nothing, and is cleared", async ({
+  login,
+  page,
+}) => {
+  await login(newAccount());
   await page.goto("/");
   await waitForHydration(page);
   const popup = await openPopupAt(page, "/dashboard", POPUP_FLAG_MAX_AGE_MS + 60_000);

@@ -1,12 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  openDashboardAs,
-  RESET_SUBJECT,
-  sameOrigin,
-  signInWithForm,
-  type TestAccount,
-} from "../fixtures/accounts";
+import { RESET_SUBJECT, sameOrigin, signInWithForm, type TestAccount } from "../fixtures/accounts";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
+import { openDashboardAs } from "../fixtures/signed-in";
 import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 /**

@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   newAccount,
-  openDashboardAs,
   RESET_SUBJECT,
   sameOrigin,
   signInWithForm,
   type TestAccount,
 } from "../fixtures/accounts";
+import { APP_NAME, exactly } from "../fixtures/app-name";
 import { signedInMinutesAgo } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { callbackFromProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
@@ -18,14 +18,15 @@ import {
   nameKeysAtSignIn,
   withoutPasskeyAutofill,
 } from "../fixtures/passkeys";
+import { openDashboardAs } from "../fixtures/signed-in";
 import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
 test.describe.configure({ timeout: 60_000 });
 
-const TURNED_ON_SUBJECT = /^Two-step sign-in was enabled on your React Starter account$/;
-const RECOVERY_CODE_USED_SUBJECT = /^A recovery code was used to sign in on your React Starter account$/;
-const TURNED_OFF_SUBJECT = /^Two-step sign-in was disabled on your React Starter account$/;
+const TURNED_ON_SUBJECT = exactly(`Two-step sign-in was enabled on your ${APP_NAME} account`);
+const RECOVERY_CODE_USED_SUBJECT = exactly(`A recovery code was used to sign in on your ${APP_NAME} account`);
+const TURNED_OFF_SUBJECT = exactly(`Two-step sign-in was disabled on your ${APP_NAME} account`);
 
 type TwoFactorAccount = TwoFactorOn & { account: TestAccount };
 
