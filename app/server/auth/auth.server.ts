@@ -28,7 +28,7 @@ import { requirePasswordToDelete } from "./account-deletion.server";
 import { activityLog } from "./activity-plugin.server";
 import { fieldRules } from "./field-rules.server";
 import { passkeyAuthentication } from "./passkey-factors.server";
-import { hashPasswordInTurn } from "./password-hashing.server";
+import { hashPasswordInTurn } from "../limits/password-hashing.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
 import { secondStepLimits, twoStepSignIn } from "./two-factor.server";

@@ -4,7 +4,7 @@ import { SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~
 import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
 import type { AccountMail } from "../mail/account-mail.server";
-import { hashPasswordInTurn } from "./password-hashing.server";
+import { hashPasswordInTurn } from "../limits/password-hashing.server";
 
 /** The code of a request as stored: an HMAC with the app's secret, so a copy of the database cannot test guesses. */
 const hashCode = (secret: string, id: string, code: string) =>

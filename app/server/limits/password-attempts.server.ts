@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "~/lib/constants";
 import { emailAddress } from "~/lib/fields";
-import { verifyPasswordInTurn } from "../auth/password-hashing.server";
+import { verifyPasswordInTurn } from "./password-hashing.server";
 import {
   deviceCookie,
   deviceTrustOf,
