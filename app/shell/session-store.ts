@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { SESSION_API_PATH } from "~/lib/constants";
 import { isSignedIn, type PublicSession, type SessionUser } from "~/lib/session";
 
@@ -84,8 +83,3 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /** The app's one store. Only the browser writes to it; server renders read loader data. */
 export const sessionStore = createSessionStore();
-
-/** React binding: the store's state, or `serverState` while rendering on the server. */
-export function useSessionStore(serverState: SessionState = signedOut(false)): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => serverState);
-}
