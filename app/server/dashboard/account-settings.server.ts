@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
-import { z } from "zod";
-import { enteredPassword, fieldErrorsOf, newPassword, personName } from "~/lib/fields";
 import type { Database } from "../../../db/schema";
 import { attempt, done, type Outcome, type Refusal, refused } from "../action-kit.server";
 import { PASSWORD_REQUIRED_CODE } from "../auth/account-deletion.server";
 import type { Auth } from "../auth/auth.server";
 import { findPasswordWeakness, WEAKNESS_MESSAGES } from "../auth/password-policy.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
+import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 
 /** Renames the signed-in person. */
 export async function updateName(auth: Auth, headers: Headers, name: string): Promise<Outcome> {

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin } from "../fixtures/accounts";
-import { APP_NAME, exactly } from "../fixtures/app-name";
-import { signedInMinutesAgo } from "../fixtures/database";
-import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
-import { OIDC_NAME } from "../fixtures/oidc";
-import { signInAtProvider } from "../fixtures/oidc-flow";
-import { waitForHydration } from "../fixtures/page-state";
-import { createAccount, openDashboardAs } from "../fixtures/signed-in";
+import { newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
+import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
+import { signedInMinutesAgo } from "../../../tests/fixtures/database";
+import { linkIn, mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
+import { OIDC_NAME } from "../../../tests/fixtures/oidc";
+import { signInAtProvider } from "../../../tests/fixtures/oidc-flow";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { createAccount, openDashboardAs } from "../../../tests/fixtures/signed-in";
 
 const CHANGE_SUBJECT = exactly(`Confirm your new email address for ${APP_NAME}`);
 const CHANGED_SUBJECT = exactly(`The email address of your ${APP_NAME} account was changed`);

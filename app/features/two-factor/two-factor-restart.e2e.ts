@@ -1,7 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { mailAppEnv } from "../fixtures/mail-env";
-import { freshDir, launchApp, portFor, type ServerProcess, stopServer } from "../fixtures/server-process";
-import { codeStepIn, newAccountWithTwoStepAt } from "../fixtures/two-factor";
+import { mailAppEnv } from "../../../tests/fixtures/mail-env";
+import {
+  freshDir,
+  launchApp,
+  portFor,
+  type ServerProcess,
+  stopServer,
+} from "../../../tests/fixtures/server-process";
+import { codeStepIn, newAccountWithTwoStepAt } from "../../../tests/fixtures/two-factor";
 
 // A server of its own on SQLite, stopped and started again on the same data
 // folder: what it kept in memory is gone, what it wrote to the database is not.

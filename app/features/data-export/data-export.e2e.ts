@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
-import { sameOrigin, signInByRequest } from "../fixtures/accounts";
-import { secretsOf } from "../fixtures/database";
-import { openDashboardAs, test } from "../fixtures/signed-in";
+import { sameOrigin, signInByRequest } from "../../../tests/fixtures/accounts";
+import { secretsOf } from "../../../tests/fixtures/database";
+import { openDashboardAs, test } from "../../../tests/fixtures/signed-in";
 
 test("Download my data saves one JSON file of the account, its sign-in methods, sessions and activity, and no secret", async ({
   page,

@@ -1,8 +1,12 @@
 import { expect, type Page } from "@playwright/test";
-import { newAccount, sameOrigin } from "../fixtures/accounts";
-import { waitForHydration } from "../fixtures/page-state";
-import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../fixtures/passkeys";
-import { loginInContext, test } from "../fixtures/signed-in";
+import { newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
+import {
+  addPasskey,
+  addVirtualAuthenticator,
+  withoutPasskeyAutofill,
+} from "../../../tests/fixtures/passkeys";
+import { loginInContext, test } from "../../../tests/fixtures/signed-in";
 
 /** As a browser without WebAuthn's JSON helpers (Safari before 18.4): the app falls back to SimpleWebAuthn. */
 async function withoutWebAuthnJson(page: Page) {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { newAccount, signUpByRequest, type TestAccount } from "../fixtures/accounts";
-import { countRows, makeUnverified, storedName } from "../fixtures/database";
-import { OIDC_ISSUER, OIDC_NAME } from "../fixtures/oidc";
-import { callbackFromProvider, signInAtProvider } from "../fixtures/oidc-flow";
-import { waitForElementHydration, waitForHydration } from "../fixtures/page-state";
-import { test } from "../fixtures/signed-in";
+import { newAccount, signUpByRequest, type TestAccount } from "../../../tests/fixtures/accounts";
+import { countRows, makeUnverified, storedName } from "../../../tests/fixtures/database";
+import { OIDC_ISSUER, OIDC_NAME } from "../../../tests/fixtures/oidc";
+import { callbackFromProvider, signInAtProvider } from "../../../tests/fixtures/oidc-flow";
+import { waitForElementHydration, waitForHydration } from "../../../tests/fixtures/page-state";
+import { test } from "../../../tests/fixtures/signed-in";
 
 const NOT_JOINED = "This provider cannot sign you in with that email address.";
 const POPUP_FLAG = "temp-nuxt-auth-utils-popup";

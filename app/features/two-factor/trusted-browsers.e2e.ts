@@ -1,8 +1,13 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { RESET_SUBJECT, sameOrigin, signInWithForm, type TestAccount } from "../fixtures/accounts";
-import { linkIn, waitForMail } from "../fixtures/mailbox";
-import { openDashboardAs } from "../fixtures/signed-in";
-import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
+import {
+  RESET_SUBJECT,
+  sameOrigin,
+  signInWithForm,
+  type TestAccount,
+} from "../../../tests/fixtures/accounts";
+import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
+import { openDashboardAs } from "../../../tests/fixtures/signed-in";
+import { passwordStepIn, turnOnTwoFactor } from "../../../tests/fixtures/two-factor";
 
 /**
  * "Trust this browser" lets a browser skip two-step sign-in's code. Whatever

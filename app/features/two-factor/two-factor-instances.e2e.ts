@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { type Instance, launchInstances } from "../fixtures/instances";
-import { createTestDatabase, type TestDatabase } from "../fixtures/postgres";
-import { stopServer } from "../fixtures/server-process";
-import { codeStepIn, newAccountWithTwoStepAt } from "../fixtures/two-factor";
+import { type Instance, launchInstances } from "../../../tests/fixtures/instances";
+import { createTestDatabase, type TestDatabase } from "../../../tests/fixtures/postgres";
+import { stopServer } from "../../../tests/fixtures/server-process";
+import { codeStepIn, newAccountWithTwoStepAt } from "../../../tests/fixtures/two-factor";
 
 // Two instances on one PostgreSQL database and nothing else shared: no
 // Redis, so whatever an instance keeps in its memory the other never sees.

@@ -6,20 +6,20 @@ import {
   sameOrigin,
   signInWithForm,
   type TestAccount,
-} from "../fixtures/accounts";
-import { APP_NAME, exactly } from "../fixtures/app-name";
-import { signedInMinutesAgo } from "../fixtures/database";
-import { linkIn, waitForMail } from "../fixtures/mailbox";
-import { callbackFromProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
-import { waitForHydration } from "../fixtures/page-state";
+} from "../../../tests/fixtures/accounts";
+import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
+import { signedInMinutesAgo } from "../../../tests/fixtures/database";
+import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
+import { callbackFromProvider, signInWithProviderByRequest } from "../../../tests/fixtures/oidc-flow";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
 import {
   addPasskey,
   addVirtualAuthenticator,
   nameKeysAtSignIn,
   withoutPasskeyAutofill,
-} from "../fixtures/passkeys";
-import { openDashboardAs } from "../fixtures/signed-in";
-import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../fixtures/two-factor";
+} from "../../../tests/fixtures/passkeys";
+import { openDashboardAs } from "../../../tests/fixtures/signed-in";
+import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../../../tests/fixtures/two-factor";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
 test.describe.configure({ timeout: 60_000 });

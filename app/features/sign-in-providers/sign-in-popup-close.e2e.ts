@@ -1,8 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import { POPUP_FLAG_KEY, POPUP_FLAG_MAX_AGE_MS, POPUP_WINDOW_NAME } from "~/lib/constants";
-import { newAccount } from "../fixtures/accounts";
-import { waitForHydration } from "../fixtures/page-state";
-import { test } from "../fixtures/signed-in";
+import { newAccount } from "../../../tests/fixtures/accounts";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { test } from "../../../tests/fixtures/signed-in";
 
 /** From `opener`, opens `path` in the sign-in popup with the flag set `age` ms ago, as a sign-in would. */
 async function openPopupAt(opener: Page, path: string, age = 0): Promise<Page> {
