@@ -3,7 +3,6 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "~/lib/constants";
 import { emailAddress } from "~/lib/fields";
-import { verifyPasswordInTurn } from "./password-hashing.server";
 import {
   deviceCookie,
   deviceTrustOf,
@@ -12,6 +11,7 @@ import {
   trustAfterSignIn,
 } from "./device-trust.server";
 import type { FailureBudget, Ticket } from "./failure-budget.server";
+import { verifyPasswordInTurn } from "./password-hashing.server";
 import { tooManyAttemptsError } from "./rate-limit.server";
 
 /** The hook context, as far as this module reads it. */
