@@ -29,6 +29,12 @@ export function requestOrigin(headers: Headers | undefined): { browser: string; 
 
 /** Appends an entry to a person's activity log. */
 export async function recordActivity(kysely: Kysely<Database>, record: ActivityRecord): Promise<void> {
+  // A kind nobody can read would be logged and never shown: a mistake the tests catch here.
+  if (!activityKind(record.kind)) {
+    throw new Error(
+      `Activity kind "${record.kind}" has no icon and sentence (app/lib/activity.ts or its feature's feature.tsx)`,
+    );
+  }
   await kysely
     .insertInto("activity")
     .values({
