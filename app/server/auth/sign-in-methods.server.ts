@@ -126,7 +126,7 @@ export async function removeWayIn(
 export async function removeSignInMethod(
   kysely: Kysely<Database>,
   headers: Headers,
-  change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
+  change: { userId: string; session: { createdAt: Date }; configured: readonly string[] },
   target: WayOut,
   name: string,
   notify?: SignInChangeNotifier,

@@ -82,7 +82,7 @@ export async function changePassword(
 export async function setPassword(
   auth: Auth,
   headers: Headers,
-  { session, user }: { session: { createdAt: Date | string }; user: { email: string; name: string } },
+  { session, user }: { session: { createdAt: Date }; user: { email: string; name: string } },
   input: { newPassword?: unknown },
 ): Promise<Outcome> {
   if (!isFreshSignIn(session)) return NEEDS_FRESH_SIGN_IN;
@@ -105,8 +105,8 @@ export async function setPassword(
 }
 
 /** Whether the session was signed in within `SESSION_FRESH_AGE_SECONDS` (better-auth's `freshAge`). */
-export function isFreshSignIn(session: { createdAt: Date | string }): boolean {
-  return Date.now() - new Date(session.createdAt).getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
+export function isFreshSignIn(session: { createdAt: Date }): boolean {
+  return Date.now() - session.createdAt.getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
 }
 
 /** The code better-auth answers a change with when the session was signed in too long ago (`freshSignInToAddAWayIn`). */
