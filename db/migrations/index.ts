@@ -12,8 +12,8 @@ import * as twoFactorLastStep from "./0010-two-factor-last-step";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
- * carries them; add a file and a line here to change the schema, and the
- * same change to `Database` in ../schema.ts (schema.test.ts compares them).
+ * carries them; add a file and a line here to change the schema, then run
+ * `npm run db:types` (../schema.generated.ts; lint fails while it is stale).
  * A migration takes `Kysely<unknown>`, never `Kysely<Database>`: it must do
  * what it did when it was written, whatever the schema becomes (Kysely's advice).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { type ActivityItem, activityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
-import { type Database, toIsoString } from "../../../db/schema";
+import type { Database } from "../../../db/schema";
 import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 
@@ -44,7 +44,7 @@ export async function recordActivity(kysely: Kysely<Database>, record: ActivityR
       browser: record.browser ?? null,
       ip: record.ip ?? null,
       success: record.success === false ? 0 : 1,
-      createdAt: (record.at ?? new Date()).toISOString(),
+      createdAt: record.at ?? new Date(),
     })
     .execute();
 }
@@ -128,6 +128,6 @@ export async function listRecentActivity(
       browser: row.browser,
       ip: row.ip,
       success: row.success === 1,
-      createdAt: toIsoString(row.createdAt),
+      createdAt: row.createdAt.toISOString(),
     }));
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
-import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, type Refusal, refused } from "../action-kit.server";
 import type { AccountMail, AddressMove } from "../mail/account-mail.server";
@@ -58,7 +57,7 @@ async function takenByAnother(trx: Kysely<Database>, email: string, userId: stri
  * account has the address now. `emailChangedAt`: now for a change, null for
  * an undo (the address the providers vouched for is back).
  */
-async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: string | null) {
+async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: Date | null) {
   const user = await readLinkState(trx, move.userId);
   if (!user || !stillApplies(user, move)) return "stale";
   if (await takenByAnother(trx, move.to, user.id)) return "taken";
@@ -66,8 +65,8 @@ async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChange
     .updateTable("user")
     .set((eb) => ({
       email: move.to,
-      emailVerified: isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`,
-      updatedAt: new Date().toISOString(),
+      emailVerified: true,
+      updatedAt: new Date(),
       emailChangedAt,
       securityStamp: eb("securityStamp", "+", 1),
       pendingEmailChange: null,
@@ -79,7 +78,7 @@ async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChange
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return "stale";
   return {
-    before: { id: user.id, email: user.email, name: user.name, emailVerified: Boolean(user.emailVerified) },
+    before: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
     stampAfter: move.stamp + 1,
   };
 }
@@ -188,7 +187,7 @@ export async function confirmEmailChange(
   const move = moveOf(await mail.consume("change-email", token));
   if (!move) return null;
   return mail.transaction(async (trx) => {
-    const moved = await moveAccount(trx, move, new Date().toISOString());
+    const moved = await moveAccount(trx, move, new Date());
     if (typeof moved === "string") return null;
     await mail.queueEmailChangedNotice(trx, moved.before, move, moved.stampAfter, facts);
     await recordActivity(trx, { userId: move.userId, kind: "email-changed", ...facts });

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from "kysely";
-import { isPostgres } from "../../../db/migrations/types";
+import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { forgetTrustedBrowsers } from "./two-factor.server";
 
@@ -25,12 +24,12 @@ async function removeTwoStep(trx: Kysely<Database>, userId: string): Promise<boo
     .execute();
   const flag = await trx
     .updateTable("user")
-    .set({ twoFactorEnabled: isPostgres(trx) ? false : 0 })
+    .set({ twoFactorEnabled: false })
     .where("id", "=", userId)
-    .where("twoFactorEnabled", "=", isPostgres(trx) ? true : 1)
+    .where("twoFactorEnabled", "=", true)
     .executeTakeFirst();
   await forgetTrustedBrowsers(trx, userId);
-  return Number(flag.numUpdatedRows) > 0 || secrets.some((row) => Boolean(row.verified));
+  return Number(flag.numUpdatedRows) > 0 || secrets.some((row) => row.verified);
 }
 
 /**
@@ -52,13 +51,11 @@ export async function claimMailbox(
   /** The session of the browser that followed the link, if it is this account's: it stays signed in. */
   keepSessionId?: string,
 ): Promise<WaysInRemoved | null> {
-  const verified = isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`;
-  const unverified = isPostgres(trx) ? sql<boolean>`false` : sql<number>`0`;
   const claimed = await trx
     .updateTable("user")
-    .set({ emailVerified: verified })
+    .set({ emailVerified: true })
     .where("id", "=", userId)
-    .where("emailVerified", "=", unverified)
+    .where("emailVerified", "=", false)
     .returning("email")
     .executeTakeFirst();
   if (!claimed) return null;

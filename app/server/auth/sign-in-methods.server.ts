@@ -89,8 +89,8 @@ export async function removeWayIn(
   return kysely.transaction().execute(async (trx) => {
     await trx
       .updateTable("user")
-      // The row written to itself: the lock is the point (a Timestamp is written as text).
-      .set((eb) => ({ updatedAt: eb.ref("updatedAt").$castTo<string>() }))
+      // The row written to itself: the lock is the point.
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
       .where("id", "=", userId)
       .execute();
     const { accounts, ways } = await readWaysIn(trx, userId, configured);
@@ -126,7 +126,7 @@ export async function removeWayIn(
 export async function removeSignInMethod(
   kysely: Kysely<Database>,
   headers: Headers,
-  change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
+  change: { userId: string; session: { createdAt: Date }; configured: readonly string[] },
   target: WayOut,
   name: string,
   notify?: SignInChangeNotifier,

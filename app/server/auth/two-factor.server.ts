@@ -126,7 +126,7 @@ async function isTrustedBrowser(ctx: HookContext, userId: string): Promise<boole
   );
   if (token !== expected) return false;
   const row = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  return Boolean(row && row.value === userId && new Date(row.expiresAt).getTime() > Date.now());
+  return Boolean(row && row.value === userId && row.expiresAt.getTime() > Date.now());
 }
 
 /** Every browser trusted to skip the code for the account asks for it again (turning it off, signing out everywhere). */

@@ -51,15 +51,15 @@ export async function loadDashboard(
     passkeys.length,
     offered.map((provider) => provider.id),
   );
-  const signedInAt = new Date(session.createdAt);
+  const signedInAt = session.createdAt;
   return {
     user: {
       id: user.id,
       name: user.name,
       email: user.email,
-      emailVerified: Boolean(user.emailVerified),
+      emailVerified: user.emailVerified,
       image: user.image ?? undefined,
-      memberSince: new Date(user.createdAt).toISOString(),
+      memberSince: user.createdAt.toISOString(),
     },
     signedInAt: signedInAt.toISOString(),
     freshUntil: new Date(signedInAt.getTime() + SESSION_FRESH_AGE_SECONDS * 1000).toISOString(),

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { PasskeySummary } from "~/lib/dashboard";
 import { passkeyName } from "~/lib/fields";
-import { type Database, toIsoString } from "../../../db/schema";
+import type { Database } from "../../../db/schema";
 import { attempt, done, type Outcome, refused } from "../action-kit.server";
 import type { Auth } from "../auth/auth.server";
 
@@ -16,7 +16,7 @@ export async function listPasskeys(kysely: Kysely<Database>, userId: string): Pr
     .map((passkey) => ({
       id: passkey.id,
       name: passkey.name || "Passkey",
-      createdAt: passkey.createdAt ? toIsoString(passkey.createdAt) : null,
+      createdAt: passkey.createdAt?.toISOString() ?? null,
     }))
     .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
 }

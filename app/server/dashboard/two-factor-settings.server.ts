@@ -59,7 +59,7 @@ function trustedBrowsersOf(db: Kysely<Database>, userId: string) {
     .selectFrom("verification")
     .where("identifier", "like", `${TRUSTED_BROWSER_PREFIX}%`)
     .where("value", "=", userId)
-    .where("expiresAt", ">", new Date().toISOString());
+    .where("expiresAt", ">", new Date());
 }
 
 /** The QR code of an `otpauth://` address, as one SVG path of its dark modules (drawn by the page). */
@@ -89,7 +89,7 @@ export async function twoFactorSettings(
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirst(),
   ]);
-  const enabled = Boolean(row?.verified);
+  const enabled = row?.verified === true;
   if (!row || enabled) {
     return {
       enabled,
@@ -230,7 +230,7 @@ export async function twoFactorSummary(db: Kysely<Database>, userId: string): Pr
     .select(["backupCodes", "verified"])
     .where("userId", "=", userId)
     .executeTakeFirst();
-  const enabled = Boolean(row?.verified);
+  const enabled = row?.verified === true;
   return { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.backupCodes) : 0 };
 }
 

@@ -10,6 +10,7 @@ import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { type Env, StartupError } from "../env.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
+import { convertValues } from "./sqlite-values.server";
 
 /** An open database: its query builder, which one it is, and how to close it. */
 export type OpenedDatabase = {
@@ -35,7 +36,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const kysely = new Kysely<Database>({
     dialect: new NodeSqliteDialect({
-      database: cacheStatements(sqlite),
+      database: cacheStatements(convertValues(sqlite)),
       onCreateConnection: async (connection) => {
         retryWhileBusy(connection);
         keepTheFirstError(connection, sqlite);
@@ -273,7 +274,7 @@ export async function checkReadiness(kysely: Kysely<Database>): Promise<Readines
       const pending = Object.keys(appMigrations()).filter((name) => !applied.has(name));
       if (pending.length > 0) return { ready: false, reason: "migrations pending" };
       // A write too: a full disk or a read-only file answers reads but takes nothing.
-      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date().toISOString()})
+      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date()})
         on conflict ("id") do update set "checkedAt" = excluded."checkedAt"`.execute(kysely);
       return { ready: true };
     })

@@ -57,7 +57,7 @@ export function mailOutbox({
   return {
     /** Writes the mail through `executor`: the database, or a transaction of `transaction`. */
     async enqueue(message: MailMessage, kind: string, executor: Kysely<Database> = kysely): Promise<void> {
-      const now = new Date().toISOString();
+      const now = new Date();
       await executor
         .insertInto("mail")
         .values({
@@ -126,7 +126,7 @@ export function retryDelayMs(attempts: number): number {
 export function startMailWorker(options: WorkerOptions): MailWorker {
   const { kysely, dialect, secret, deliver, log, now = Date.now, pollMs = MAIL_POLL_MS } = options;
   const { open } = mailSeal(secret);
-  const iso = (ms: number) => new Date(ms).toISOString();
+  const time = (ms: number) => new Date(ms);
   let stopped = false;
   let again = false;
   let draining: Promise<void> | undefined;
@@ -134,7 +134,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
   let unavailable = false;
 
   async function claimDue() {
-    const at = iso(now());
+    const at = time(now());
     const claim = randomUUID();
     const due = kysely
       .selectFrom("mail")
@@ -149,7 +149,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       .updateTable("mail")
       .set((eb) => ({
         claim,
-        claimedUntil: iso(now() + 2 * deliver.timeoutMs),
+        claimedUntil: time(now() + 2 * deliver.timeoutMs),
         attempts: eb("attempts", "+", 1),
       }))
       .where("id", "in", due)
@@ -184,10 +184,10 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
     }
     try {
       const { file } = await withTimeout(
-        deliver.send(message, { id: row.id, createdAt: new Date(row.createdAt) }),
+        deliver.send(message, { id: row.id, createdAt: row.createdAt }),
         deliver.timeoutMs,
       );
-      await settle(row, { status: "sent", sentAt: iso(now()), payload: "" });
+      await settle(row, { status: "sent", sentAt: time(now()), payload: "" });
       log({ level: "info", msg: file ? "mail written" : "mail sent", ...base, ...(file ? { file } : {}) });
     } catch (error) {
       const failure = sendFailureOf(error);
@@ -204,7 +204,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       const delay = retryDelayMs(row.attempts);
       await settle(
         row,
-        last ? { status: "failed", payload: "" } : { status: "pending", nextAttemptAt: iso(now() + delay) },
+        last ? { status: "failed", payload: "" } : { status: "pending", nextAttemptAt: time(now() + delay) },
       );
       log({
         level: last ? "error" : "warn",

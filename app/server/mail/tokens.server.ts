@@ -71,9 +71,9 @@ export async function issueMailToken(
       id: randomUUID(),
       identifier: hashIdentifier(identifierOf(purpose, token)),
       value,
-      expiresAt: new Date(now.getTime() + validSeconds * 1000).toISOString(),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + validSeconds * 1000),
+      createdAt: now,
+      updatedAt: now,
     })
     .execute();
   return token;
@@ -90,7 +90,7 @@ export async function peekMailToken(
 ): Promise<string | null> {
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
   const row = await store.findVerificationValue(identifierOf(purpose, token));
-  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   return row.value;
 }
 

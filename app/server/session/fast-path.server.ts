@@ -45,8 +45,7 @@ const compileLookup = (kysely: Kysely<Database>) =>
 const compiledLookups = new WeakMap<Kysely<Database>, ReturnType<typeof compileLookup>>();
 
 /**
- * The session with that token and its user, in better-auth's shape (dates
- * as `Date`, `emailVerified` a boolean): one query on the unique token
+ * The session with that token and its user, in better-auth's shape: one query on the unique token
  * index, joined to the user by primary key. better-auth's adapter would
  * make two, each through its generic field mapping. The query is built and
  * compiled once (`compileLookup`): per request only the token changes, and
@@ -67,9 +66,9 @@ async function findSessionByToken(kysely: Kysely<Database>, token: string): Prom
       id: row.sessionId,
       token,
       userId: row.userId,
-      expiresAt: new Date(row.expiresAt),
-      createdAt: new Date(row.sessionCreatedAt),
-      updatedAt: new Date(row.sessionUpdatedAt),
+      expiresAt: row.expiresAt,
+      createdAt: row.sessionCreatedAt,
+      updatedAt: row.sessionUpdatedAt,
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,
     },
@@ -77,11 +76,11 @@ async function findSessionByToken(kysely: Kysely<Database>, token: string): Prom
       id: row.userId,
       name: row.name,
       email: row.email,
-      emailVerified: Boolean(row.emailVerified),
+      emailVerified: row.emailVerified,
       image: row.image,
-      twoFactorEnabled: Boolean(row.twoFactorEnabled),
-      createdAt: new Date(row.userCreatedAt),
-      updatedAt: new Date(row.userUpdatedAt),
+      twoFactorEnabled: row.twoFactorEnabled,
+      createdAt: row.userCreatedAt,
+      updatedAt: row.userUpdatedAt,
     },
   } satisfies AuthSession;
 }
@@ -111,7 +110,7 @@ export async function readSessionDirectly(
   if (!token) return undefined;
   const found = await findSessionByToken(db, token);
   if (!found) return undefined;
-  const expiresAt = new Date(found.session.expiresAt).getTime();
+  const expiresAt = found.session.expiresAt.getTime();
   const { expiresIn, updateAge } = context.sessionConfig;
   const dueToSlide = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueToSlide) return undefined;

@@ -46,7 +46,7 @@ export function absoluteSessionLifetime(kysely: Kysely<Database>) {
                 if (capped.getTime() === expiresAt.getTime()) return;
                 await kysely
                   .updateTable("session")
-                  .set({ expiresAt: capped.toISOString() })
+                  .set({ expiresAt: capped })
                   .where("id", "=", session.id)
                   .execute();
               },
@@ -67,13 +67,12 @@ export function absoluteSessionLifetime(kysely: Kysely<Database>) {
  * Each is one indexed `DELETE`, cheap enough to run at every start and hourly.
  */
 export async function deleteExpiredRows(kysely: Kysely<Database>, now = new Date()): Promise<void> {
-  const nowIso = now.toISOString();
-  const activityCutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS).toISOString();
-  await sql`DELETE FROM "session" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
-  await sql`DELETE FROM "verification" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
-  await sql`DELETE FROM "pendingSignUp" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
+  const activityCutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS);
+  await sql`DELETE FROM "session" WHERE "expiresAt" < ${now}`.execute(kysely);
+  await sql`DELETE FROM "verification" WHERE "expiresAt" < ${now}`.execute(kysely);
+  await sql`DELETE FROM "pendingSignUp" WHERE "expiresAt" < ${now}`.execute(kysely);
   await sql`DELETE FROM "activity" WHERE "createdAt" < ${activityCutoff}`.execute(kysely);
-  const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_DAYS * DAY_MS).toISOString();
+  const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_DAYS * DAY_MS);
   await sql`DELETE FROM "mail" WHERE "status" <> 'pending' AND "createdAt" < ${mailCutoff}`.execute(kysely);
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SessionSummary } from "~/lib/dashboard";
-import { type Database, toIsoString } from "../../../db/schema";
+import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
@@ -23,8 +23,7 @@ export async function listActiveSessions(
     .selectFrom("session")
     .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
     .where("userId", "=", userId)
-    // ISO text compares in time order on SQLite; PostgreSQL reads it as a timestamp.
-    .where("expiresAt", ">", new Date().toISOString())
+    .where("expiresAt", ">", new Date())
     .execute();
   return sessions
     .map((session) => {
@@ -34,8 +33,8 @@ export async function listActiveSessions(
         browser: label,
         deviceType,
         ip: session.ipAddress || null,
-        createdAt: toIsoString(session.createdAt),
-        lastActiveAt: toIsoString(session.updatedAt),
+        createdAt: session.createdAt.toISOString(),
+        lastActiveAt: session.updatedAt.toISOString(),
         current: session.id === currentId,
       };
     })
