@@ -21,8 +21,6 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out-everywhere", "routes/sign-out-everywhere.tsx"),
-  route("change-email", "routes/change-email.tsx"),
-  route("undo-email-change", "routes/undo-email-change.tsx"),
   ...featureRoutes("anyone"),
   ...e2eTestRoutes(),
   route("*", "routes/not-found.tsx"),

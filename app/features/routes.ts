@@ -10,7 +10,9 @@ import { FEATURES } from "./registry";
 const loaded: FeatureRoutes[] = await Promise.all(
   FEATURES.map((name) => new URL(`./${name}/routes.ts`, import.meta.url))
     .filter((file) => existsSync(file))
-    .map(async (file) => ((await import(file.href)) as { default: FeatureRoutes }).default),
+    .map(
+      async (file) => ((await import(/* @vite-ignore */ file.href)) as { default: FeatureRoutes }).default,
+    ),
 );
 
 /** The features' pages for one layout of the route table (app/routes.ts). */

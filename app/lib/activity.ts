@@ -4,7 +4,6 @@ import KeyRoundIcon from "~icons/lucide/key-round";
 import LinkIcon from "~icons/lucide/link";
 import LogInIcon from "~icons/lucide/log-in";
 import LogOutIcon from "~icons/lucide/log-out";
-import MailIcon from "~icons/lucide/mail";
 import MonitorCheckIcon from "~icons/lucide/monitor-check";
 import MonitorXIcon from "~icons/lucide/monitor-x";
 import ShieldAlertIcon from "~icons/lucide/shield-alert";
@@ -66,12 +65,6 @@ const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
   "password-check-failed": {
     icon: ShieldAlertIcon,
     describe: "Wrong password entered to confirm it was you",
-  },
-  "email-changed": { icon: MailIcon, describe: "Email address changed" },
-  "email-change-undone": {
-    icon: MailIcon,
-    describe: ({ success }) =>
-      success ? "Email address change undone" : "Email address change could not be undone",
   },
   "two-factor-enabled": { icon: ShieldCheckIcon, describe: "Two-step sign-in turned on" },
   "two-factor-disabled": { icon: ShieldOffIcon, describe: "Two-step sign-in turned off" },

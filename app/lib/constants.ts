@@ -1,6 +1,7 @@
 /**
- * Every product constant in one place (SPEC §11). Browser and server code both
- * import from here, so nothing in this file may touch Node or the DOM.
+ * The core's product constants in one place (a feature keeps its own in its
+ * folder). Browser and server code both import from here, so nothing in
+ * this file may touch Node or the DOM.
  */
 
 /** Default product name, used in titles until `APP_NAME` says otherwise. */
@@ -44,29 +45,29 @@ export const EXPIRED_ROWS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const ACTIVITY_SHOWN = 20;
 export const ACTIVITY_RETENTION_DAYS = 90;
 
-/** Pages rendered at build time for guests, with their data files (SPEC §6, §8). */
+/** Pages rendered at build time for guests, with their data files (served as static files). */
 export const PRERENDERED_PATHS: readonly string[] = ["/"];
 
-/** The session contract's endpoint (SPEC §3). */
+/** The endpoint that answers the current session. */
 export const SESSION_API_PATH = "/api/_auth/session";
 
-/** Chunk-error reload guard per path (SPEC §6). */
+/** A chunk that fails to load reloads the page: at most once per path within this long. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const CHUNK_RELOAD_STORAGE_KEY = "nuxt:reload";
 
-/** Colour mode (SPEC §5). */
+/** Colour mode: where the browser keeps the light, dark or system choice. */
 export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 
-/** Sign-in popup (SPEC §4). */
+/** Sign-in popup: the provider's page opens in a window this size. */
 export const POPUP_WIDTH = 960;
 export const POPUP_HEIGHT = 600;
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
 /** A popup flag older than this is left over from a sign-in given up halfway: it closes nothing. */
 export const POPUP_FLAG_MAX_AGE_MS = 10 * 60 * 1000;
 /**
- * SPEC §10's Cross-Origin-Opener-Policy, which the sign-in pages send
- * themselves: the popup flow must work with it (it separates the popup from
- * its opener once the popup is back on the app).
+ * The Cross-Origin-Opener-Policy the sign-in pages send themselves: the
+ * popup flow must work with it (it separates the popup from its opener once
+ * the popup is back on the app).
  */
 export const CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups";
 /** The popup's window name, so a second click reuses the open popup. */
@@ -88,7 +89,7 @@ export const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
 
 /**
  * Rate limits on sign-in, account creation, passkey and OAuth endpoints
- * (SPEC §4). Fixed windows of minutes: a per-account limit that an attacker
+ * per client IP and per address. Fixed windows of minutes: a per-account limit that an attacker
  * keeps tripping locks that account's password sign-in only while they keep
  * going, and never longer than one window after they stop (passkeys and
  * providers stay open, they are counted per IP only).
@@ -105,7 +106,7 @@ export const PASSKEY_CHALLENGES_PER_IP_FACTOR = 3;
 /** Sign-ups per email address per window. */
 export const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
 /**
- * Email-first sign-up (issue 14): nothing is created until the mailed
+ * Email-first sign-up: nothing is created until the mailed
  * six-digit code comes back. A code works once, for 15 minutes, and is void
  * after 5 wrong tries; every try counts against the address, at most 10 an
  * hour, so guessing someone's code stays hopeless.
@@ -146,7 +147,7 @@ export const CLIENT_IP_HEADER = "x-app-client-ip";
 /** The most proxy hops `TRUST_PROXY` may name. */
 export const TRUST_PROXY_MAX_HOPS = 10;
 
-/** Navigation (SPEC §6). */
+/** Navigation: how many route modules preload at once, and how long a navigation waits to repaint. */
 export const MAX_PRELOADS_IN_FLIGHT = 4;
 export const REPAINT_MAX_WAIT_MS = 100;
 /**
@@ -159,7 +160,7 @@ export const PROGRESS_SHOW_DELAY_MS = 150;
 /** …and then stays at least this long, so it never flickers. */
 export const PROGRESS_MIN_VISIBLE_MS = 400;
 
-/** Icons (SPEC §7). */
+/** Icons: how long a request for icons may take. */
 export const ICON_FETCH_TIMEOUT_MS = 1500;
 /** The icon endpoint: `GET {ICONS_API_PATH}/{collection}.json?icons=a,b,c`. */
 export const ICONS_API_PATH = "/api/_icons";
@@ -172,7 +173,7 @@ export const ICONS_MAX_PER_REQUEST = 100;
 export const ICONS_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const ICONS_STALE_WHILE_REVALIDATE_SECONDS = 24 * 60 * 60;
 
-/** New-deployment poll (SPEC §6): one hour by default (`BUILD_POLL_INTERVAL_MS` overrides). */
+/** How often an open page checks for a new deployment: one hour by default (`BUILD_POLL_INTERVAL_MS` overrides). */
 export const BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;
 /** Checks for a new build (poll or tab shown again) never come closer together than this. */
 export const BUILD_CHECK_MIN_GAP_MS = 5_000;
@@ -181,7 +182,7 @@ export const BUILD_INFO_PATH = "/_app/builds";
 /** `latest.json` may be cached this long: several instances can share a CDN, none lags behind. */
 export const BUILD_LATEST_MAX_AGE_SECONDS = 5;
 
-/** Request bodies: forms and small JSON only (SPEC §10). */
+/** Request bodies: forms and small JSON only; anything larger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** How long a query waits for a locked database before the app answers 503. */
@@ -228,7 +229,7 @@ export const REDIS_PROBE_INTERVAL_MS = 500;
 export const RATE_LIMIT_KEY_PREFIX = "rate-limit:";
 
 /**
- * Email (issue 9). Without `SMTP_URL`, mails are written as `.eml` files to
+ * Email. Without `SMTP_URL`, mails are written as `.eml` files to
  * this folder inside `DATA_DIR`, so a zero-config start still "sends" them.
  */
 export const MAIL_OUTBOX_DIR = "outbox";
@@ -255,7 +256,7 @@ export const MAIL_MAX_ATTEMPTS = 12;
 export const MAIL_RETENTION_DAYS = 7;
 /** SMTP connection and greeting timeouts: a dead mail server never holds a send for long. */
 export const SMTP_TIMEOUT_MS = 10_000;
-/** A password-reset link works once, for this long (SPEC: 30 minutes). */
+/** A password-reset link works once, for this long (30 minutes). */
 export const PASSWORD_RESET_TOKEN_SECONDS = 30 * 60;
 /** An email-verification link works once, for this long. */
 export const EMAIL_VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
@@ -269,15 +270,6 @@ export const SIGN_OUT_EVERYWHERE_TOKEN_SECONDS = SESSION_LIFETIME_SECONDS;
  * email address per rate-limit window, on top of the per-IP limit.
  */
 export const MAIL_RATE_LIMIT_PER_ACCOUNT = 3;
-/**
- * Changing the email address: the link mailed to the new address (it
- * changes nothing until followed), and the notice's undo link to the old
- * one, which also signs out everywhere.
- */
-export const CHANGE_EMAIL_PATH = "/change-email";
-export const UNDO_EMAIL_CHANGE_PATH = "/undo-email-change";
-export const EMAIL_CHANGE_TOKEN_SECONDS = 60 * 60;
-export const EMAIL_CHANGE_UNDO_SECONDS = 7 * 24 * 60 * 60;
 /** The pages of the email flows. */
 export const FORGOT_PASSWORD_PATH = "/forgot-password";
 /**

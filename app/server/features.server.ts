@@ -25,4 +25,11 @@ export type ServerFeature = {
   };
   /** Its dashboard forms, one module each (`dashboardAction`). */
   actions?: readonly DashboardAction[];
+  /**
+   * Its mailed links: the page each opens, by the purpose of its token
+   * (`AccountMail.mailedLink` writes one, `peek` and `consume` read it).
+   * Their tokens are kept hashed like the core's. The purpose is part of
+   * every stored token: renaming one voids the links already mailed.
+   */
+  mailedLinks?: Record<string, string>;
 };

@@ -97,7 +97,7 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
-    verification: { storeIdentifier: verificationStorage },
+    verification: { storeIdentifier: verificationStorage() },
     socialProviders: providers.socialProviders,
     // The first four run first: malformed input is refused before anything
     // is counted, and per-address limits before a password is checked.

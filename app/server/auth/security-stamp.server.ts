@@ -3,9 +3,9 @@ import type { Database } from "../../../db/schema";
 import { forgetTrustedBrowsers } from "./two-factor.server";
 
 /**
- * Voids every email-change and undo link the account has outstanding: they
- * carry the stamp they were issued under and work only while it is
- * unchanged (email-change.server.ts). Also drops the change waiting for its link.
+ * Voids every mailed link that carries the account's security stamp (an
+ * email change's and its undo's: they work only while it is unchanged).
+ * Also drops the address change waiting for its link (`pendingEmailChange`).
  */
 export async function raiseSecurityStamp(executor: Kysely<Database>, userId: string): Promise<void> {
   await executor

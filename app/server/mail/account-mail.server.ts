@@ -1,21 +1,15 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
 import type { Kysely } from "kysely";
 import {
-  CHANGE_EMAIL_PATH,
   CONFIRM_SIGN_UP_PATH,
   DEFAULT_SIGNED_IN_PATH,
-  EMAIL_CHANGE_TOKEN_SECONDS,
-  EMAIL_CHANGE_UNDO_SECONDS,
   EMAIL_VERIFICATION_TOKEN_SECONDS,
   MAIL_TOKEN_PARAM,
   PASSWORD_RESET_TOKEN_SECONDS,
   RESET_PASSWORD_PATH,
   SIGN_IN_PATH,
-  SIGN_OUT_EVERYWHERE_PATH,
   SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
   SIGN_UP_CODE_SECONDS,
-  UNDO_EMAIL_CHANGE_PATH,
-  VERIFY_EMAIL_PATH,
 } from "~/lib/constants";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { Database } from "../../../db/schema";
@@ -25,10 +19,6 @@ import { listSignInProviders } from "../providers/registry.server";
 import type { MailMessage } from "./mailer.server";
 import type { MailOutbox } from "./outbox.server";
 import {
-  emailChangedMail,
-  emailChangeMail,
-  emailChangeTakenMail,
-  emailChangeUndoneMail,
   mailboxClaimedMail,
   newDeviceMail,
   passwordResetMail,
@@ -39,26 +29,15 @@ import {
   signUpCodeMail,
   verificationMail,
 } from "./templates.server";
-import { consumeMailToken, issueMailToken, type MailTokenPurpose, peekMailToken } from "./tokens.server";
+import {
+  consumeMailToken,
+  issueMailToken,
+  type MailTokenPurpose,
+  mailedLinkPages,
+  peekMailToken,
+} from "./tokens.server";
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
-
-/** Each of our mailed links' pages, by what its token does (better-auth makes the reset links). */
-const LINK_PAGES = {
-  "verify-email": VERIFY_EMAIL_PATH,
-  "sign-out-everywhere": SIGN_OUT_EVERYWHERE_PATH,
-  "change-email": CHANGE_EMAIL_PATH,
-  "undo-email-change": UNDO_EMAIL_CHANGE_PATH,
-} as const satisfies Record<Exclude<MailTokenPurpose, "reset-password">, string>;
-type LinkPurpose = keyof typeof LINK_PAGES;
-
-/**
- * What an email-change or undo link carries: whose account, the address it
- * must still have (`from`) and the one it moves to (`to`), the account's
- * security stamp when the link was issued, and for a change the request it
- * answers. It applies only while all of them still hold (email-change.server.ts).
- */
-export type AddressMove = { userId: string; from: string; to: string; stamp: number; request?: string };
 
 /**
  * The mails about an account (reset, verification, new-device notice) and
@@ -95,10 +74,14 @@ export function accountMail({
   /** A fresh single-use token for `purpose` (written through `trx`, with its mail), as the link to its page. */
   const mailedLink = async (
     trx: Kysely<Database>,
-    purpose: LinkPurpose,
+    purpose: Exclude<MailTokenPurpose, "reset-password">,
     value: string,
     validSeconds: number,
-  ) => link(LINK_PAGES[purpose], await issueMailToken(trx, purpose, value, validSeconds));
+  ) => {
+    const page = mailedLinkPages()[purpose];
+    if (!page) throw new Error(`No page opens mailed links of purpose ${purpose}`);
+    return link(page, await issueMailToken(trx, purpose, value, validSeconds));
+  };
 
   /** Mails a fresh verification link (24 h, single use) to an unverified address (an account made before email-first sign-up). */
   async function sendVerification(user: Person) {
@@ -177,44 +160,17 @@ export function accountMail({
       await outbox.enqueue(message, "sign-up-attempt", trx);
     },
 
-    /** The link that moves an account to `move.to`, to that address (nobody has proven it yet: no name). */
-    async queueEmailChangeLink(trx: Kysely<Database>, move: AddressMove) {
-      const url = await mailedLink(trx, "change-email", JSON.stringify(move), EMAIL_CHANGE_TOKEN_SECONDS);
-      const message = emailChangeMail(toAddress(move.to), url, EMAIL_CHANGE_TOKEN_SECONDS);
-      await outbox.enqueue(message, "email-change", trx);
-    },
-
-    /** Instead of the link, when the address has an account already: only its owner learns of the attempt. */
-    async queueEmailChangeTaken(trx: Kysely<Database>, to: string) {
-      const message = emailChangeTakenMail(toAddress(to), signInUrl);
-      await outbox.enqueue(message, "email-change-taken", trx);
-    },
-
     /**
-     * To the old address of a changed account (`user` as it was before
-     * `move`): what it became, and the week-long undo link, which works
-     * while the account still has `move.to` and the stamp the change left.
+     * For a feature's mails: a fresh single-use link of one of its purposes
+     * (`ServerFeature.mailedLinks`), whom a mail greets (by name only once
+     * the address is proven; `toAddress`: an address alone, never named),
+     * the sign-in page, and the outbox, written through `trx` with the link.
      */
-    async queueEmailChangedNotice(
-      trx: Kysely<Database>,
-      user: Person,
-      move: AddressMove,
-      stampAfter: number,
-      facts: SignInFacts,
-    ) {
-      const back: AddressMove = { userId: user.id, from: move.to, to: move.from, stamp: stampAfter };
-      const url = await mailedLink(trx, "undo-email-change", JSON.stringify(back), EMAIL_CHANGE_UNDO_SECONDS);
-      await outbox.enqueue(
-        emailChangedMail(recipient(user), move.to, facts, url, EMAIL_CHANGE_UNDO_SECONDS),
-        "email-changed",
-        trx,
-      );
-    },
-
-    /** To the address an undo replaced: it no longer signs in to the account. */
-    async queueEmailChangeUndoneNotice(trx: Kysely<Database>, replaced: string) {
-      await outbox.enqueue(emailChangeUndoneMail(toAddress(replaced), signInUrl), "email-change-undone", trx);
-    },
+    mailedLink,
+    recipient,
+    toAddress,
+    signInUrl,
+    queue: (trx: Kysely<Database>, message: MailMessage, kind: string) => outbox.enqueue(message, kind, trx),
 
     /** The user an unused, unexpired link's token is for (the link is not used up). */
     peek: (purpose: MailTokenPurpose, token: unknown) => peekMailToken(store(), purpose, token),

@@ -30,7 +30,7 @@ export function escapeHtml(value: string): string {
  * programs ignore style sheets), no images, no tracking pixel, no remote
  * content, and the app's name in the subject and the signature.
  */
-function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
+export function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
   const greeting = name ? `Hello ${name},` : "Hello,";
   const text = [
     greeting,
@@ -61,10 +61,10 @@ ${after.map(paragraph).join("\n")}
   return { to, subject, text, html };
 }
 
-type Recipient = { appName: string; to: string; name: string | null };
+export type Recipient = { appName: string; to: string; name: string | null };
 
 /** "30 minutes", "24 hours", "7 days". */
-function duration(seconds: number): string {
+export function duration(seconds: number): string {
   if (seconds > 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} days`;
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
   const minutes = Math.round(seconds / 60);
@@ -102,14 +102,14 @@ export function verificationMail(recipient: Recipient, url: string, validSeconds
 /** Where and when a sign-in happened, for the new-device notice. */
 export type SignInFacts = { at: Date; browser: string; ip: string | null };
 
-/** "22 November 2026 at 14:05 UTC": mails are read in any time zone, so say which. */
-export function formatMailTime(at: Date): string {
-  const formatted = new Intl.DateTimeFormat("en-GB", {
+/** A notice's where and when, the time with its zone ("22 November 2026 at 14:05 UTC": mails are read anywhere). */
+export function factLines(facts: SignInFacts): string[] {
+  const when = new Intl.DateTimeFormat("en-GB", {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: "UTC",
-  }).format(at);
-  return `${formatted} UTC`;
+  }).format(facts.at);
+  return [`When: ${when} UTC`, `Browser: ${facts.browser}`, `IP address: ${facts.ip ?? "unknown"}`];
 }
 
 /** The facts of a notice and its way out: "Not you? Sign out everywhere". */
@@ -122,13 +122,7 @@ function noticeMail(
   return composeMail({
     ...recipient,
     subject: notice.subject,
-    lead: [
-      notice.headline,
-      `When: ${formatMailTime(facts.at)}`,
-      `Browser: ${facts.browser}`,
-      `IP address: ${facts.ip ?? "unknown"}`,
-      notice.closing,
-    ],
+    lead: [notice.headline, ...factLines(facts), notice.closing],
     action: { label: "Not you? Sign out everywhere", url },
     after: [
       "The link asks you to confirm, then signs your account out on every device. Then reset your password from the sign-in page.",
@@ -154,7 +148,6 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
   );
 }
 
-/** A change to how the account signs in, as the notice names it. */
 /** Changes to two-step sign-in: mailed like a change of a way in. */
 type TwoFactorChange =
   | { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" }
@@ -298,85 +291,5 @@ export function signUpAttemptMail(recipient: Recipient, signInUrl: string): Mail
     after: [
       "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
     ],
-  });
-}
-
-/**
- * To the new address someone asked to move an account to: the link that
- * makes the change. Until it is followed nothing changes, so a mistyped
- * address can never take the account over.
- */
-export function emailChangeMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
-  return composeMail({
-    ...recipient,
-    subject: `Confirm your new email address for ${recipient.appName}`,
-    lead: [
-      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one.`,
-      "Confirm, and this address signs in to the account from then on.",
-    ],
-    action: { label: "Use this email address", url },
-    after: [
-      `The link works once, for ${duration(validSeconds)}.`,
-      "If you did not ask for this, ignore this mail: nothing changes without the link.",
-    ],
-  });
-}
-
-/**
- * Sent instead of the link when the new address already has an account:
- * the requester sees the same answer either way, and only the owner of
- * the address learns that someone tried.
- */
-export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
-    name: null,
-    subject: `Someone tried to move a ${recipient.appName} account to your address`,
-    lead: [
-      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one, which already has an account. Nothing changed.`,
-      "If it was you: sign in to this address's account instead.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
-    after: ["If it was not you, there is nothing to do."],
-  });
-}
-
-/** To the old address once the change is made: what it became, and a week to undo it and sign out everywhere. */
-export function emailChangedMail(
-  recipient: Recipient,
-  newEmail: string,
-  facts: SignInFacts,
-  undoUrl: string,
-  validSeconds: number,
-): MailMessage {
-  return composeMail({
-    ...recipient,
-    subject: `The email address of your ${recipient.appName} account was changed`,
-    lead: [
-      `The email address of your ${recipient.appName} account is now ${newEmail}. This address no longer signs in to it.`,
-      `When: ${formatMailTime(facts.at)}`,
-      `Browser: ${facts.browser}`,
-      `IP address: ${facts.ip ?? "unknown"}`,
-      "If this was you, there is nothing to do.",
-    ],
-    action: { label: "This wasn't me: undo and sign out everywhere", url: undoUrl },
-    after: [
-      `The link works once, for ${duration(validSeconds)}. It puts this address back, signs the account out on every device, and then you can reset your password from the sign-in page.`,
-    ],
-  });
-}
-
-/** To the address an undo replaced: it no longer signs in to the account (no name: the owner of the older address acted). */
-export function emailChangeUndoneMail(recipient: Recipient, signInUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
-    name: null,
-    subject: `This address no longer signs in to a ${recipient.appName} account`,
-    lead: [
-      `A ${recipient.appName} account had moved to this address. The owner of its previous address undid that change: the account signs in with that address again, and every device was signed out.`,
-      "This address no longer signs in to it.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
-    after: ["If you did not expect this, there is nothing to do: nothing else is tied to this address."],
   });
 }

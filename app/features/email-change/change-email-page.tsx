@@ -7,9 +7,9 @@ import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { readForm, text } from "~/server/action-kit.server";
 import { requestOrigin } from "~/server/auth/activity.server";
-import { changeLinkState, confirmEmailChange } from "~/server/auth/email-change.server";
 import { getServices, sessionContext } from "~/server/context.server";
-import type { Route } from "./+types/change-email";
+import type { Route } from "./+types/change-email-page";
+import { changeLinkState, confirmEmailChange } from "./email-change.server";
 
 export const handle = { title: "Confirm your new email address" };
 

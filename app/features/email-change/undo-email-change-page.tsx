@@ -6,11 +6,11 @@ import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
 import { requestOrigin } from "~/server/auth/activity.server";
-import { undoEmailChange } from "~/server/auth/email-change.server";
 import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import { signOutEverywhere } from "~/server/session/sessions.server";
-import type { Route } from "./+types/undo-email-change";
+import type { Route } from "./+types/undo-email-change-page";
+import { undoEmailChange } from "./email-change.server";
 
 export const handle = { title: "Undo the email change" };
 

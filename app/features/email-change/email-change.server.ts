@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
+import { recordActivity } from "~/server/auth/activity.server";
+import type { AccountMail } from "~/server/mail/account-mail.server";
+import type { SignInFacts } from "~/server/mail/templates.server";
 import type { Database } from "../../../db/schema";
-import { done, type Outcome, type Refusal, refused } from "../action-kit.server";
-import type { AccountMail, AddressMove } from "../mail/account-mail.server";
-import type { SignInFacts } from "../mail/templates.server";
-import { recordActivity } from "./activity.server";
+import {
+  type AddressMove,
+  queueEmailChangedNotice,
+  queueEmailChangeLink,
+  queueEmailChangeTaken,
+  queueEmailChangeUndoneNotice,
+} from "./mail.server";
 
 /**
  * Changing the email address, in three steps: the dashboard asks (a link
@@ -17,7 +24,7 @@ import { recordActivity } from "./activity.server";
  * (`AddressMove`): the account still has the address the link moves it
  * from, and the security stamp it was issued under (raised by every change,
  * undo, password reset or change and "sign out everywhere":
- * security-stamp.server.ts); a change link also needs its request to be the
+ * app/server/auth/security-stamp.server.ts); a change link also needs its request to be the
  * one waiting (a new request replaces it). The check and the move are one
  * conditional update, so two links racing each other cannot both apply.
  */
@@ -91,7 +98,7 @@ const addressMove = z.object({
   request: z.string().optional(),
 });
 
-/** A link's value, as `AccountMail` wrote it: null when the token was unknown, used or expired (or written by an older version). */
+/** A link's value, as mail.server.ts wrote it: null when the token was unknown, used or expired (or written by an older version). */
 function moveOf(value: string | null): AddressMove | null {
   try {
     const parsed = addressMove.safeParse(JSON.parse(value ?? "null"));
@@ -138,10 +145,10 @@ export async function requestEmailChange(
       .returning(["email", "securityStamp"])
       .executeTakeFirst();
     if (!now) return;
-    if (await takenByAnother(trx, newEmail, user.id)) await mail.queueEmailChangeTaken(trx, newEmail);
+    if (await takenByAnother(trx, newEmail, user.id)) await queueEmailChangeTaken(mail, trx, newEmail);
     else {
       const move = { userId: user.id, from: now.email, to: newEmail, stamp: now.securityStamp, request };
-      await mail.queueEmailChangeLink(trx, move);
+      await queueEmailChangeLink(mail, trx, move);
     }
   });
   return done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
@@ -189,7 +196,12 @@ export async function confirmEmailChange(
   return mail.transaction(async (trx) => {
     const moved = await moveAccount(trx, move, new Date());
     if (typeof moved === "string") return null;
-    await mail.queueEmailChangedNotice(trx, moved.before, move, moved.stampAfter, facts);
+    await queueEmailChangedNotice(mail, trx, {
+      user: moved.before,
+      move,
+      stampAfter: moved.stampAfter,
+      facts,
+    });
     await recordActivity(trx, { userId: move.userId, kind: "email-changed", ...facts });
     return { moved: move };
   });
@@ -214,7 +226,7 @@ export async function undoEmailChange(
     const moved = await moveAccount(trx, back, null);
     if (moved === "stale") return null;
     const restored = moved !== "taken";
-    if (restored) await mail.queueEmailChangeUndoneNotice(trx, back.from);
+    if (restored) await queueEmailChangeUndoneNotice(mail, trx, back.from);
     await recordActivity(trx, {
       userId: back.userId,
       kind: "email-change-undone",
