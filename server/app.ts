@@ -20,6 +20,7 @@ import {
   RETRY_AFTER_UNAVAILABLE_SECONDS,
   SESSION_API_PATH,
 } from "~/lib/constants";
+import { accountMail } from "~/server/auth/account-mail.server";
 import { createAuth, sessionCookieName } from "~/server/auth/auth.server";
 import { resolveAuthSecret } from "~/server/auth/secret.server";
 import {
@@ -33,7 +34,6 @@ import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/db/databas
 import { getEnv } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/limits/redis-rate-limiter.server";
-import { accountMail } from "~/server/mail/account-mail.server";
 import { createMailDelivery } from "~/server/mail/mailer.server";
 import { mailOutbox, startMailWorker } from "~/server/mail/outbox.server";
 import { providerOrigins } from "~/server/providers/registry.server";

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
+import type { AccountMail } from "~/server/auth/account-mail.server";
 import { recordActivity } from "~/server/auth/activity.server";
-import type { AccountMail } from "~/server/mail/account-mail.server";
 import type { SignInFacts } from "~/server/mail/templates.server";
 import type { Database } from "../../../db/schema";
 import {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { AccountMail } from "~/server/mail/account-mail.server";
+import type { AccountMail } from "~/server/auth/account-mail.server";
 import type { SignInFacts } from "~/server/mail/templates.server";
 import type { Database } from "../../../db/schema";
 import { EMAIL_CHANGE_TOKEN_SECONDS, EMAIL_CHANGE_UNDO_SECONDS } from "./constants";

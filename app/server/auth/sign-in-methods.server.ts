@@ -4,10 +4,12 @@ import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
-import { PASSKEY_NOT_FOUND } from "../dashboard/passkeys.server";
 import type { SignInChange } from "../mail/templates.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
+
+/** Someone else's passkey and a deleted one look the same: better-auth checks the owner. */
+export const PASSKEY_NOT_FOUND = refused(404, "That passkey does not exist.");
 
 /** The ways a person can sign in today: their password, providers that are configured, passkeys. */
 export type WaysIn = { password: boolean; providers: readonly string[]; passkeys: number };

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import { hashPasswordInTurn } from "../limits/password-hashing.server";
-import type { AccountMail } from "../mail/account-mail.server";
+import type { AccountMail } from "./account-mail.server";
 
 /** The code of a request as stored: an HMAC with the app's secret, so a copy of the database cannot test guesses. */
 const hashCode = (secret: string, id: string, code: string) =>

@@ -4,6 +4,7 @@ import { passkeyName } from "~/lib/fields";
 import type { Database } from "../../../db/schema";
 import { attempt, done, type Outcome, refused } from "../action-kit.server";
 import type { Auth } from "../auth/auth.server";
+import { PASSKEY_NOT_FOUND } from "../auth/sign-in-methods.server";
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
 export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {
@@ -20,9 +21,6 @@ export async function listPasskeys(kysely: Kysely<Database>, userId: string): Pr
     }))
     .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
 }
-
-/** Someone else's passkey and a deleted one look the same: better-auth checks the owner. */
-export const PASSKEY_NOT_FOUND = refused(404, "That passkey does not exist.");
 
 /** Renames one of the signed-in person's passkeys. */
 export async function renamePasskey(

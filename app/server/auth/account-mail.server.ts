@@ -13,11 +13,9 @@ import {
 } from "~/lib/constants";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { Database } from "../../../db/schema";
-import { claimMailbox } from "../auth/mailbox-proof.server";
 import type { Env } from "../env.server";
-import { listSignInProviders } from "../providers/registry.server";
-import type { MailMessage } from "./mailer.server";
-import type { MailOutbox } from "./outbox.server";
+import type { MailMessage } from "../mail/mailer.server";
+import type { MailOutbox } from "../mail/outbox.server";
 import {
   mailboxClaimedMail,
   newDeviceMail,
@@ -28,14 +26,16 @@ import {
   signUpAttemptMail,
   signUpCodeMail,
   verificationMail,
-} from "./templates.server";
+} from "../mail/templates.server";
 import {
   consumeMailToken,
   issueMailToken,
   type MailTokenPurpose,
   mailedLinkPages,
   peekMailToken,
-} from "./tokens.server";
+} from "../mail/tokens.server";
+import { listSignInProviders } from "../providers/registry.server";
+import { claimMailbox } from "./mailbox-proof.server";
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
 
