@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { type BuildInfo, isBuildId } from "~/lib/build-id";
-import { BUILD_LATEST_MAX_AGE_SECONDS } from "~/lib/constants";
+
+/** `latest.json` may be cached this long: several instances can share a CDN, none lags behind. */
+const BUILD_LATEST_MAX_AGE_SECONDS = 5;
 
 /** Reads one of the build-info files (`latest.json`, `meta/{id}.json`); `null` when absent. */
 export type BuildFileReader = (name: string) => Promise<string | null>;

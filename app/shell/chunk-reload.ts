@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from "react";
-import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_STORAGE_KEY } from "~/lib/constants";
+import { CHUNK_RELOAD_GUARD_MS } from "~/lib/constants";
 import { requestDocumentNavigation } from "./document-navigation";
 import { isEditingForm } from "./form-activity";
+
+const CHUNK_RELOAD_STORAGE_KEY = "nuxt:reload";
 
 /*
  * Failed chunk loads (SPEC §6): after a deployment, code the page has not

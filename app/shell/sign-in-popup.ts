@@ -1,11 +1,12 @@
-import {
-  POPUP_CLOSED_POLL_MS,
-  POPUP_FLAG_KEY,
-  POPUP_FLAG_MAX_AGE_MS,
-  POPUP_HEIGHT,
-  POPUP_WIDTH,
-  POPUP_WINDOW_NAME,
-} from "~/lib/constants";
+import { POPUP_FLAG_KEY, POPUP_FLAG_MAX_AGE_MS, POPUP_WINDOW_NAME } from "~/lib/constants";
+
+/** Sign-in popup: the provider's page opens in a window this size. */
+const POPUP_WIDTH = 960;
+
+const POPUP_HEIGHT = 600;
+
+/** How often the opener checks whether the visitor closed the popup. */
+const POPUP_CLOSED_POLL_MS = 500;
 
 type WindowBox = { screenX: number; screenY: number; outerWidth: number; outerHeight: number };
 

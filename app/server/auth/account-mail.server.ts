@@ -3,12 +3,10 @@ import type { Kysely } from "kysely";
 import {
   CONFIRM_SIGN_UP_PATH,
   DEFAULT_SIGNED_IN_PATH,
-  EMAIL_VERIFICATION_TOKEN_SECONDS,
   MAIL_TOKEN_PARAM,
   PASSWORD_RESET_TOKEN_SECONDS,
-  RESET_PASSWORD_PATH,
+  SESSION_LIFETIME_SECONDS,
   SIGN_IN_PATH,
-  SIGN_OUT_EVERYWHERE_TOKEN_SECONDS,
   SIGN_UP_CODE_SECONDS,
 } from "~/lib/constants";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
@@ -36,6 +34,17 @@ import {
 } from "../mail/tokens.server";
 import { listSignInProviders } from "../providers/registry.server";
 import { claimMailbox } from "./mailbox-proof.server";
+
+/** An email-verification link works once, for this long. */
+const EMAIL_VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
+
+/**
+ * The "Not you? Sign out everywhere" link of a new-device notice works once,
+ * for as long as a session can live without being used.
+ */
+const SIGN_OUT_EVERYWHERE_TOKEN_SECONDS = SESSION_LIFETIME_SECONDS;
+
+const RESET_PASSWORD_PATH = "/reset-password";
 
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
 

@@ -9,7 +9,6 @@ import {
   PASSWORD_RESET_TOKEN_SECONDS,
   SESSION_FRESH_AGE_SECONDS,
   SESSION_LIFETIME_SECONDS,
-  SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import type { OpenedDatabase } from "../db/database.server";
@@ -32,6 +31,9 @@ import { passkeyAuthentication } from "./passkey-factors.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
 import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
+
+/** How often a used session's expiry is pushed forward (one write a day at most). */
+const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {

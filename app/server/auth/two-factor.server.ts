@@ -6,18 +6,16 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
-import {
-  DEFAULT_SIGNED_IN_PATH,
-  RECOVERY_CODE_COUNT,
-  SECOND_STEP_SECONDS,
-  TRUSTED_BROWSER_DAYS,
-} from "~/lib/constants";
+import { DEFAULT_SIGNED_IN_PATH, SECOND_STEP_SECONDS, TRUSTED_BROWSER_DAYS } from "~/lib/constants";
 import { secondStepPath } from "~/lib/redirect";
 import type { Database } from "../../../db/schema";
 import { deviceTrustOf, passwordBudgetKey } from "../limits/device-trust.server";
 import type { FailureBudget, Ticket } from "../limits/failure-budget.server";
 import { tooManyAttemptsError } from "../limits/rate-limit.server";
 import { AUTHENTICATOR_CODES, claimCodeStep } from "./authenticator-steps.server";
+
+/** How many single-use recovery codes one set has. */
+const RECOVERY_CODE_COUNT = 10;
 
 /** The hook context, as far as this module reads it. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

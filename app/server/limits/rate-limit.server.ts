@@ -2,17 +2,21 @@ import { isIP } from "node:net";
 import { normalizeIP } from "@better-auth/core/utils/ip";
 import { APIError, isAPIError } from "better-auth/api";
 import {
-  AUTH_RATE_LIMIT_PER_ACCOUNT,
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
   CLIENT_IP_HEADER,
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
-  SIGN_UP_CODE_TRIES_PER_ADDRESS,
-  SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
 } from "~/lib/constants";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
 import { createKeyStore } from "./key-store.server";
+
+/** Sign-ups per email address per window. */
+const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
+
+const SIGN_UP_CODE_TRIES_PER_ADDRESS = 10;
+
+const SIGN_UP_CODE_TRIES_WINDOW_SECONDS = 60 * 60;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 

@@ -1,15 +1,19 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Updateable } from "kysely";
-import {
-  MAIL_BATCH_SIZE,
-  MAIL_MAX_ATTEMPTS,
-  MAIL_POLL_MS,
-  MAIL_RETRY_FIRST_MS,
-  MAIL_RETRY_MAX_MS,
-  MAIL_SHUTDOWN_WAIT_MS,
-} from "~/lib/constants";
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_FIRST_MS } from "~/lib/constants";
 import type { Database, MailTable } from "../../../db/schema";
 import { errorCodeOf, type MailDelivery, type MailMessage, MailSendError } from "./mailer.server";
+
+/** How long the shutdown waits for mails being sent; the rest stay in the outbox table for the next start. */
+const MAIL_SHUTDOWN_WAIT_MS = 5_000;
+
+/** How often each instance looks at the outbox table (mails are also sent at once when queued). */
+const MAIL_POLL_MS = 5_000;
+
+/** Mails one instance claims at a time. */
+const MAIL_BATCH_SIZE = 8;
+
+const MAIL_RETRY_MAX_MS = 60 * 60 * 1000;
 
 type MailLog = (record: { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>) => void;
 

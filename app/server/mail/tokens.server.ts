@@ -2,8 +2,11 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { InternalAdapter } from "@better-auth/core";
 import type { Kysely } from "kysely";
 import { serverFeatures } from "~/features/server.server";
-import { SIGN_OUT_EVERYWHERE_PATH, VERIFY_EMAIL_PATH } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
+
+const VERIFY_EMAIL_PATH = "/verify-email";
+
+const SIGN_OUT_EVERYWHERE_PATH = "/sign-out-everywhere";
 
 /**
  * What a mailed link can do. `reset-password` tokens are made by

@@ -2,9 +2,11 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { createAuthorizationURL, type OAuthProvider, validateAuthorizationCode } from "better-auth/oauth2";
 import { type JWTPayload, jwtVerify } from "jose";
-import { OIDC_DISCOVERY_TIMEOUT_MS } from "~/lib/constants";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import { createOidcDiscovery, type OidcEndpoints } from "./oidc-discovery.server";
+
+/** How long a sign-in waits for the OpenID provider's discovery document. */
+const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
 
 /** The provider id in better-auth: its callback is `/api/auth/callback/oidc`. */
 export const OIDC_PROVIDER_ID = "oidc" satisfies OAuthProviderId;

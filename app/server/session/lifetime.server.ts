@@ -1,12 +1,13 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { type Kysely, sql } from "kysely";
-import {
-  ACTIVITY_RETENTION_DAYS,
-  EXPIRED_ROWS_CLEANUP_INTERVAL_MS,
-  MAIL_RETENTION_DAYS,
-  SESSION_MAX_AGE_SECONDS,
-} from "~/lib/constants";
+import { ACTIVITY_RETENTION_DAYS, SESSION_MAX_AGE_SECONDS } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
+
+/** How often expired sessions, verification values and old activity are deleted. */
+const EXPIRED_ROWS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Sent and failed mails (their content erased) stay in the table this long. */
+const MAIL_RETENTION_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
