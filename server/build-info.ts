@@ -14,7 +14,7 @@ const META_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * The build's id files (SPEC §6), mounted at `/_app/builds` before the
+ * The build's id files, mounted at `/_app/builds` before the
  * generic static files: `latest.json` with a cache of seconds (browsers poll
  * it, a CDN may hold it briefly), `meta/{id}.json` as immutable. Unknown
  * files are a JSON 404, never the HTML error page; query strings (the

@@ -63,7 +63,7 @@ function createIconSetCache(sets: ReadonlyMap<string, string>, readText: ReadTex
 }
 
 /**
- * `GET /api/_icons/{collection}.json?icons=a,b,c` (SPEC §7): the Iconify JSON
+ * `GET /api/_icons/{collection}.json?icons=a,b,c`: the Iconify JSON
  * of those icons (aliases resolved to their parents), unknown names under
  * `not_found`. Long-cached with revalidation: the answer changes only when a
  * set package is updated, and the ETag makes that revalidation cheap.

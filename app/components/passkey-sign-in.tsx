@@ -14,7 +14,7 @@ async function supportsPasskeyAutofill(): Promise<boolean> {
 }
 
 /**
- * `Sign in with a passkey` (SPEC §4), and, where the browser supports it,
+ * `Sign in with a passkey`, and, where the browser supports it,
  * the same offered in the email field's autofill list (the field carries
  * `autocomplete="username webauthn"`). Either way the session cookie comes
  * back from `/api/auth/passkey/verify-authentication` and the page moves on.

@@ -17,7 +17,7 @@ import PlusIcon from "~icons/lucide/plus";
 import Trash2Icon from "~icons/lucide/trash-2";
 
 /**
- * The dashboard's passkeys (SPEC §4): the list with names and dates,
+ * The dashboard's passkeys: the list with names and dates,
  * `Add passkey` with an optional name (else this device's, "Chrome on
  * macOS"; WebAuthn needs JavaScript, its code loads on the first click),
  * and rename and delete per passkey, plain form posts.

@@ -11,7 +11,7 @@ const CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups";
 /**
  * `headers` for the pages of the sign-in popup flow (`/login`, `/auth/result`):
  * the loader's and action's own headers (e.g. `Retry-After`), plus the app's
- * Cross-Origin-Opener-Policy (SPEC §10), so the popup flow always runs under it.
+ * Cross-Origin-Opener-Policy, so the popup flow always runs under it.
  */
 export const signInPageHeaders: HeadersFunction = (args) => {
   const answer = dataHeaders(args);

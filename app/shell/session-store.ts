@@ -20,7 +20,7 @@ const signedOut = (ready: boolean): SessionState => ({
 type Listener = () => void;
 
 /**
- * The browser's one session store (SPEC §3). Pages render with the session
+ * The browser's one session store. Pages render with the session
  * the server already knew (`seed`); `fetch()` asks again, `clear()` signs out.
  * Any failure to fetch counts as signed out, silently: the server is the
  * judge, and a broken answer must never show someone as signed in.

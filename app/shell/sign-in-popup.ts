@@ -12,7 +12,7 @@ type WindowBox = { screenX: number; screenY: number; outerWidth: number; outerHe
 
 /**
  * `window.open` features for a 960 × 600 popup centred on the opener's
- * window (SPEC §4), on whichever screen that window is.
+ * window, on whichever screen that window is.
  */
 export function popupFeatures(opener: WindowBox, width = POPUP_WIDTH, height = POPUP_HEIGHT): string {
   const left = Math.round(opener.screenX + (opener.outerWidth - width) / 2);

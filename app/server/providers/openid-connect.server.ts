@@ -29,7 +29,7 @@ export type OidcProfile = JWTPayload & {
 };
 
 /**
- * Sign-in with any OpenID Connect provider, by issuer (SPEC §4), as a
+ * Sign-in with any OpenID Connect provider, by issuer, as a
  * better-auth provider: better-auth's core runs the redirect flow (`state`
  * bound to a signed cookie and stored once in the database, PKCE with S256,
  * and the `nonce` because `requiresIdTokenNonce` is set), this module does
