@@ -15,6 +15,10 @@ import { passwordStepIn, turnOnTwoFactor } from "../../../tests/fixtures/two-fac
  * other browsers out) forgets those browsers too.
  */
 
+// Two browsers, two-step sign-in turned on, and several sign-ins (each a deliberately slow
+// scrypt hash): like two-factor.e2e.ts, more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 /** An account with two-step sign-in, and another browser trusted to skip its code. */
 async function trustedBrowserOf(page: Page, browser: Browser) {
   const account = await openDashboardAs(page);
