@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { serverFeatures } from "~/features/server.server";
 import { migrateToLatest } from "~/server/db/database.server";
 import { NO_POSTGRES } from "../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../tests/fixtures/storages";
 import { tableColumns } from "./schema";
+
+/** The tables and columns of db/schema.ts and of the listed features (`ServerFeature.tables`), merged. */
+function declaredColumns(): Record<string, string[]> {
+  const declared: Record<string, Set<string>> = {};
+  for (const tables of [tableColumns, ...serverFeatures().map((feature) => feature.tables ?? {})]) {
+    for (const [table, columns] of Object.entries(tables)) {
+      declared[table] = new Set([...(declared[table] ?? []), ...Object.keys(columns)]);
+    }
+  }
+  return Object.fromEntries(Object.entries(declared).map(([table, columns]) => [table, sorted(columns)]));
+}
 
 let storage: Storage | undefined;
 afterEach(async () => {
@@ -24,10 +36,7 @@ describe.each(STORAGES)("$name", ({ name, configured, create }) => {
       const madeColumns = Object.fromEntries(
         made.map((table) => [table.name, sorted(table.columns.map((column) => column.name))]),
       );
-      const declared = Object.fromEntries(
-        Object.entries(tableColumns).map(([table, columns]) => [table, sorted(Object.keys(columns))]),
-      );
-      expect(madeColumns).toEqual(declared);
+      expect(madeColumns).toEqual(declaredColumns());
     },
   );
 });

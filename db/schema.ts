@@ -18,8 +18,8 @@ export function toIsoString(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-/** better-auth's people (db/migrations/0001-auth-tables.ts). */
-export interface UserTable {
+/** better-auth's people (db/migrations/0001-auth-tables.ts), the core's columns. */
+interface CoreUserTable {
   id: string;
   name: string;
   email: string;
@@ -29,13 +29,17 @@ export interface UserTable {
   updatedAt: Timestamp;
   /** When the address last changed (0007-email-changed-at.ts); null if never. */
   emailChangedAt: Timestamp | null;
-  /** Whether sign-in asks for an authenticator code (0008-two-factor.ts). */
-  twoFactorEnabled: FlagOrFalse;
   /** Raised by every change of the address or of how the account is secured; mailed links carry it (0009). */
   securityStamp: Generated<number>;
   /** The id of the email change waiting for its link, or null (0009-mailed-link-state.ts). */
   pendingEmailChange: string | null;
 }
+
+/**
+ * `user` with every column: the core's, and those a feature's migrations
+ * add, which the feature declares itself (`declare module`, merged here).
+ */
+export interface UserTable extends CoreUserTable {}
 
 /** better-auth's sessions; `token` is the cookie's value. */
 export interface SessionTable {
@@ -89,23 +93,6 @@ export interface PasskeyTable {
   transports: string | null;
   createdAt: Timestamp | null;
   aaguid: string | null;
-}
-
-/**
- * better-auth's two-step sign-in, one row per user (0008-two-factor.ts):
- * the authenticator secret (encrypted), the recovery codes (keyed hashes,
- * JSON), and whether a first code confirmed the setup.
- */
-export interface TwoFactorTable {
-  id: string;
-  secret: string;
-  backupCodes: string;
-  userId: string;
-  verified: FlagOrFalse;
-  failedVerificationCount: Generated<number>;
-  lockedUntil: Timestamp | null;
-  /** The time step of the last authenticator code accepted (0010-two-factor-last-step.ts); null before the first. */
-  lastStep: number | null;
 }
 
 /** The activity log (0003-activity.ts); `success` is `0`/`1` on both databases. */
@@ -162,8 +149,8 @@ export interface ReadinessProbeTable {
  * migration changes this file too; `schema.test.ts` compares it with what
  * the migrations make on SQLite and PostgreSQL.
  */
-export interface Database {
-  user: UserTable;
+interface CoreDatabase {
+  user: CoreUserTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
@@ -172,15 +159,23 @@ export interface Database {
   mail: MailTable;
   pendingSignUp: PendingSignUpTable;
   readinessProbe: ReadinessProbeTable;
-  twoFactor: TwoFactorTable;
 }
 
 /**
- * `Database` at run time, for `schema.test.ts`: each table's columns. Typed
- * so that a table or column missing here, or here and not in `Database`,
- * does not compile.
+ * Every table: the core's, and those a feature's migrations make, which
+ * the feature declares itself (`declare module`, merged here).
  */
-export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Table], true> } = {
+export interface Database extends CoreDatabase {
+  user: UserTable;
+}
+
+/**
+ * The core's part of `Database` at run time, for `schema.test.ts`: each
+ * table's columns (the features' are their `ServerFeature.tables`). Typed
+ * so that a table or column missing here, or here and not in the core's
+ * tables, does not compile.
+ */
+export const tableColumns: { [Table in keyof CoreDatabase]: Record<keyof CoreDatabase[Table], true> } = {
   user: {
     id: true,
     name: true,
@@ -190,7 +185,6 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     createdAt: true,
     updatedAt: true,
     emailChangedAt: true,
-    twoFactorEnabled: true,
     securityStamp: true,
     pendingEmailChange: true,
   },
@@ -275,14 +269,4 @@ export const tableColumns: { [Table in keyof Database]: Record<keyof Database[Ta
     requesterHash: true,
   },
   readinessProbe: { id: true, checkedAt: true },
-  twoFactor: {
-    id: true,
-    secret: true,
-    backupCodes: true,
-    userId: true,
-    verified: true,
-    failedVerificationCount: true,
-    lockedUntil: true,
-    lastStep: true,
-  },
 };

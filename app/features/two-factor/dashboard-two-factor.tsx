@@ -4,16 +4,12 @@ import { FormFeedback } from "~/components/dashboard/form-feedback";
 import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
-import { QrCode } from "~/components/two-factor/qr-code";
-import { RecoveryCodes } from "~/components/two-factor/recovery-codes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import { DEFAULT_SIGNED_IN_PATH, SESSION_FRESH_AGE_SECONDS, TRUSTED_BROWSER_DAYS } from "~/lib/constants";
+import { DEFAULT_SIGNED_IN_PATH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import { dataHeaders } from "~/lib/route-headers";
-import type { TwoFactorActionData, TwoFactorIntent } from "~/lib/two-factor";
 import { getServices } from "~/server/context.server";
-import { runTwoFactorAction, twoFactorSettings } from "~/server/dashboard/two-factor-settings.server";
 import { isFreshSignIn } from "~/server/session/freshness.server";
 import { requireUser } from "~/server/session/guards.server";
 import ArrowLeftIcon from "~icons/lucide/arrow-left";
@@ -21,6 +17,11 @@ import LogInIcon from "~icons/lucide/log-in";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
 import type { Route } from "./+types/dashboard-two-factor";
+import { TRUSTED_BROWSER_DAYS } from "./constants";
+import { QrCode } from "./qr-code";
+import { RecoveryCodes } from "./recovery-codes";
+import { runTwoFactorAction, twoFactorSettings } from "./settings.server";
+import type { TwoFactorActionData, TwoFactorIntent } from "./two-factor";
 
 export const handle = {
   title: "Two-step sign-in",

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { boolean, isPostgres, timestamp } from "./types";
+import { boolean, isPostgres, timestamp } from "../../../../db/migrations/types";
 
 /**
  * Two-step sign-in, in the shape of better-auth's `twoFactor` plugin: a flag

@@ -4,15 +4,7 @@ import type { Kysely } from "kysely";
 import { redirect } from "react-router";
 import { encode } from "uqr";
 import { z } from "zod";
-import { TWO_FACTOR_SETTINGS_PATH } from "~/lib/constants";
 import { signInPathFor } from "~/lib/redirect";
-import {
-  TWO_FACTOR_INTENTS,
-  type TwoFactorActionData,
-  type TwoFactorSettings,
-  type TwoFactorSummary,
-} from "~/lib/two-factor";
-import type { Database } from "../../../db/schema";
 import {
   done,
   type Outcome,
@@ -22,29 +14,44 @@ import {
   refused,
   respond,
   text,
-} from "../action-kit.server";
-import { recordActivity, recordSignInChange, requestOrigin } from "../auth/activity.server";
-import type { Auth, AuthSession } from "../auth/auth.server";
-import { checkCode, kindOfTypedCode } from "../auth/second-step.server";
+} from "~/server/action-kit.server";
+import { recordActivity, recordSignInChange, requestOrigin } from "~/server/auth/activity.server";
+import type { Auth, AuthSession } from "~/server/auth/auth.server";
+import type { AppServices } from "~/server/context.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
+import { signOut } from "~/server/session/session.server";
+import type { Database } from "../../../db/schema";
+import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
+import { checkCode, kindOfTypedCode } from "./second-step.server";
+import {
+  TWO_FACTOR_INTENTS,
+  type TwoFactorActionData,
+  type TwoFactorSettings,
+  type TwoFactorSummary,
+} from "./two-factor";
 import {
   forgetTrustedBrowsers,
   newRecoveryCodes,
   recoveryCodesLeft,
   storedRecoveryCodes,
   TRUSTED_BROWSER_PREFIX,
-} from "../auth/two-factor.server";
-import type { AppServices } from "../context.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "../session/freshness.server";
-import { signOut } from "../session/session.server";
+} from "./two-factor.server";
+
+/** A change to two-step sign-in, in the words of the owner's notice: mailed like a change of a way in. */
+const CHANGES = {
+  "two-factor-enabled": "Two-step sign-in was enabled",
+  "two-factor-disabled": "Two-step sign-in was disabled",
+  "recovery-codes-replaced": "New recovery codes were made",
+};
 
 /** The activity entry and the owner's notice (with "Not you? Sign out everywhere") of a change to two-step sign-in. */
 function announce(
   { db, mail }: Pick<AppServices, "db" | "mail">,
   userId: string,
-  kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced",
+  kind: keyof typeof CHANGES,
   headers: Headers,
 ) {
-  return recordSignInChange(db, userId, { kind }, headers, mail.sendSignInChangeNotice);
+  return recordSignInChange(db, userId, { kind, what: CHANGES[kind] }, headers, mail.sendSignInChangeNotice);
 }
 
 /** A change that shows the new recovery codes, once. */
