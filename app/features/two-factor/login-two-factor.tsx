@@ -1,3 +1,4 @@
+/** `/login/two-factor`: the code step of a sign-in (an authenticator code or a recovery code, and "Trust this browser"). */
 import { data, Form, useSearchParams } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { FormField } from "~/components/form-field";

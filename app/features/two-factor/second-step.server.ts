@@ -1,3 +1,4 @@
+/** Checking a code (the app's or a recovery code) with better-auth's `twoFactor` endpoints, with the app's answers. */
 import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";

@@ -1,3 +1,4 @@
+/** The dashboard's Two-step sign-in card: on or off, the recovery codes left, and a link to its page. */
 import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

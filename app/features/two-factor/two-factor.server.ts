@@ -1,3 +1,4 @@
+/** better-auth's `twoFactor` plugin as the app configures it, recovery codes as keyed hashes, and the app's rules around the code step. */
 import { createHmac, randomInt } from "node:crypto";
 import { createHMAC } from "@better-auth/utils/hmac";
 import type { BetterAuthPlugin } from "better-auth";

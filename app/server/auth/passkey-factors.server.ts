@@ -9,7 +9,8 @@ export const PASSKEY_NOT_USER_VERIFIED = "PASSKEY_NOT_USER_VERIFIED";
 
 /**
  * A passkey sign-in skips a sign-in's second step (`ServerFeature.signInStep`:
- * two-step sign-in's code) because it is two factors in one: the key, and the PIN, fingerprint or face that unlocked it. Only
+ * two-step sign-in's code) because it is two factors in one: the key, and
+ * the PIN, fingerprint or face that unlocked it. Only
  * the authenticator's "user verified" flag says the second was there; a
  * security key with no PIN proves only that someone touched it. The plugin
  * asks for user verification as "preferred" (so such keys still work for

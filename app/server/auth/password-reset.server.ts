@@ -11,8 +11,9 @@ import { endStandingTrust } from "./security-stamp.server";
 
 /**
  * Where the browser goes after a reset: signed in (`dashboard`), to a
- * sign-in's second step (`step`: two-step sign-in's code, say), or, when the account's failure budget is spent
- * (wrong codes), to sign in later with the new password (`sign-in`).
+ * sign-in's second step (`step`: two-step sign-in's code, say), or, when
+ * the account's failure budget is spent (wrong codes), to sign in later
+ * with the new password (`sign-in`).
  */
 export type AfterReset = "dashboard" | "step" | "sign-in";
 

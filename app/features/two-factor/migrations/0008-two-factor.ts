@@ -1,3 +1,4 @@
+/** Migration 0008 (two-step sign-in's, named as databases recorded it): the user's flag and the `twoFactor` table. */
 import type { Kysely } from "kysely";
 import { boolean, isPostgres, timestamp } from "../../../../db/migrations/types";
 
