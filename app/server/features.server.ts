@@ -51,8 +51,8 @@ export type ServerFeature = {
   /**
    * The first proof of an unverified account's mailbox takes away every way
    * in a stranger could have added: this removes the feature's (in the
-   * caller's transaction) and says what it removed, a line each ("Two-step
-   * sign-in, …"), for the mail and the page; none when it removed nothing.
+   * caller's transaction) and says what it removed, a line each, for the
+   * mail and the page; none when it removed nothing.
    */
   onMailboxClaimed?: (trx: Kysely<Database>, userId: string) => Promise<string[]>;
   /** A step some sign-ins take after their first factor (a code, say). */

@@ -156,7 +156,7 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
 
 /**
  * A change a feature words itself: its kind (the activity entry's and the
- * mail's), what happened ("Two-step sign-in was enabled") and, when it is
+ * mail's), what happened ("… was enabled") and, when it is
  * not a change of how the account signs in, what it means instead.
  */
 export type FeatureChange = { kind: string; what: string; meaning?: string };
