@@ -5,14 +5,12 @@ export default [
   index("routes/home.tsx"),
   layout("routes/guest-layout.tsx", [
     route("login", "routes/login.tsx"),
-    route("login/two-factor", "routes/login-two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("confirm-sign-up", "routes/confirm-sign-up.tsx"),
     ...featureRoutes("guest"),
   ]),
   layout("routes/auth-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
-    route("dashboard/two-factor", "routes/dashboard-two-factor.tsx"),
     ...featureRoutes("signedIn"),
   ]),
   route("logout", "routes/logout.tsx"),

@@ -90,12 +90,11 @@ describe.each(STORAGES)("$name", ({ name, configured, create }) => {
         .execute();
       const user = await db.kysely
         .selectFrom("user")
-        .select(["emailVerified", "twoFactorEnabled", "createdAt", "emailChangedAt"])
+        .select(["emailVerified", "createdAt", "emailChangedAt"])
         .where("createdAt", "=", at)
         .executeTakeFirstOrThrow();
       expect(user).toEqual({
         emailVerified: true,
-        twoFactorEnabled: false,
         createdAt: at,
         emailChangedAt: null,
       });

@@ -5,7 +5,8 @@
  * `npm run features -- --check`: proves each can be removed the way the
  * README says, by deleting its folder and its line in the registry. For each
  * feature, in a temporary copy of the project (its node_modules linked, not
- * copied), it does exactly that and runs the typecheck and the unit tests.
+ * copied), it does exactly that, rewrites the row types its migrations
+ * made (`npm run db:types`) and runs the typecheck and the unit tests.
  * One line per feature; exits non-zero if any fails. Name features after
  * `--check` to check only those.
  */
@@ -86,7 +87,7 @@ function check(names: readonly string[]): boolean {
     const started = Date.now();
     const copy = copyWithout(name);
     try {
-      const steps = ["npm run typecheck", "npx vitest run"];
+      const steps = ["npm run db:types", "npm run typecheck", "npx vitest run"];
       const failed = steps.map((step) => ({ step, ...run(copy, step) })).find((step) => !step.ok);
       const seconds = Math.round((Date.now() - started) / 1000);
       if (failed) {

@@ -162,14 +162,3 @@ export const BRAND_COLORS = {
   background: "#ffffff",
   darkBackground: "#0b0b0f",
 } as const;
-
-/**
- * Two-step sign-in (authenticator codes, better-auth's `twoFactor` plugin).
- * The second step of a sign-in, and the dashboard page that turns it on and off.
- */
-export const TWO_FACTOR_PATH = "/login/two-factor";
-export const TWO_FACTOR_SETTINGS_PATH = "/dashboard/two-factor";
-/** How long "Trust this browser" skips the second step (a signed cookie, renewed at each sign-in it skips). */
-export const TRUSTED_BROWSER_DAYS = 30;
-/** How long the second step waits for its code after the password (or the provider) was right. */
-export const SECOND_STEP_SECONDS = 10 * 60;

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       verified: true,
       ...(removed
-        ? { removed: { passkeys: removed.passkeys, providers: removed.providers, twoStep: removed.twoStep } }
+        ? { removed: { passkeys: removed.passkeys, providers: removed.providers, more: removed.more } }
         : {}),
     },
     { status: 200 },

@@ -1,7 +1,12 @@
+import type { BetterAuthPlugin } from "better-auth";
+import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { Database } from "../../db/schema";
 import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";
 import type { DashboardAction } from "./dashboard/dashboard-action.server";
+import type { AuthRateLimits } from "./limits/rate-limit.server";
+import type { SignInChange } from "./mail/templates.server";
 
 /**
  * What a feature (app/features/<name>/feature.server.ts) adds to the server,
@@ -32,4 +37,53 @@ export type ServerFeature = {
    * every stored token: renaming one voids the links already mailed.
    */
   mailedLinks?: Record<string, string>;
+  /**
+   * Its better-auth plugins, made once with the auth instance. They run
+   * after the core's field rules and per-address limits, and before the
+   * password limits (whose after-hook takes any new session for a finished
+   * sign-in) and the activity log.
+   */
+  authPlugins?: (setup: AuthPluginSetup) => BetterAuthPlugin[];
+  /**
+   * Ends what the feature trusted for the account when the core ends
+   * standing trust: a password reset or change, signing out everywhere (else).
+   */
+  onTrustEnded?: (db: Kysely<Database>, userId: string) => Promise<void>;
+  /**
+   * The first proof of an unverified account's mailbox takes away every way
+   * in a stranger could have added: this removes the feature's (in the
+   * caller's transaction) and says what it removed, a line each, for the
+   * mail and the page; none when it removed nothing.
+   */
+  onMailboxClaimed?: (trx: Kysely<Database>, userId: string) => Promise<string[]>;
+  /** A step some sign-ins take after their first factor (a code, say). */
+  signInStep?: SignInStep;
+};
+
+/** What a feature's better-auth plugins are made with. */
+export type AuthPluginSetup = { secret: string; db: Kysely<Database>; rateLimits: AuthRateLimits };
+
+/** A step after the first factor of a sign-in (`ServerFeature.signInStep`). */
+export type SignInStep = {
+  /** Whether the account's sign-ins take it (a passkey that did not verify its user is then refused). */
+  requiredFor(db: Kysely<Database>, userId: string): Promise<boolean>;
+  /** Why a passkey that proved a touch, not its user, is refused on such an account. */
+  passkeyRefusal: string;
+  /** Whether better-auth's answer to a right password is a sign-in that waits for this step. */
+  pausedBy(answer: object): boolean;
+  /** The step's page, which then goes on to `onward`. */
+  path(onward: string): string;
+  /** Where a password reset goes on to for the step, what its page says of it first, and its button. */
+  afterReset: { path: string; description: string; label: string };
+  /**
+   * Whether the session better-auth is making (`ctx`, its hook context) is
+   * only the first factor: the activity log waits for the step.
+   */
+  isFirstStepOnly(ctx: unknown, userId: string): Promise<boolean>;
+  /**
+   * The endpoints that finish a waiting sign-in, by path: the sign-in
+   * method the activity log records, its name in "Signed in with …", and
+   * the change mailed to the owner when it is used, if any.
+   */
+  methods: Record<string, { method: string; name: string; notify?: SignInChange }>;
 };

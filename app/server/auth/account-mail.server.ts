@@ -191,7 +191,7 @@ export function accountMail({
     /**
      * Records that the person reads this mailbox (a verification or reset
      * link was followed). The first time, `claimMailbox` removes every
-     * other way in, two-step sign-in and every session, and the owner is mailed what went, in
+     * other way in (the features' too) and every session, and the owner is mailed what went, in
      * the same transaction. What was removed (providers by name), or null
      * when the address was already proven.
      */
@@ -205,7 +205,7 @@ export function accountMail({
         const removed = {
           passkeys: claimed.passkeys,
           providers: claimed.providerIds.map((id) => nameOfProvider(id)),
-          twoStep: claimed.twoStep,
+          more: claimed.more,
           sessions: claimed.sessions,
         };
         if (!removedAnything(removed)) return removed;

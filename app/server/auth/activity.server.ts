@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { type ActivityItem, activityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
-import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
+import type { SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 
 /** What happened, to whom, how and from where. */
@@ -64,7 +64,7 @@ export type SignInChangeNotifier = (
 export async function recordSignInChange(
   kysely: Kysely<Database>,
   userId: string,
-  change: LoggedSignInChange,
+  change: SignInChange,
   headers: Headers | undefined,
   notify?: SignInChangeNotifier,
 ): Promise<void> {

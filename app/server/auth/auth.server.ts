@@ -14,6 +14,7 @@ import type { Database } from "../../../db/schema";
 import type { OpenedDatabase } from "../db/database.server";
 import { isDatabaseUnavailable } from "../db/database-errors.server";
 import type { Env } from "../env.server";
+import { featureAuthPlugins } from "../feature-hooks.server";
 import { addressLimits } from "../limits/address-limits.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "../limits/password-attempts.server";
 import { hashPasswordInTurn } from "../limits/password-hashing.server";
@@ -30,7 +31,6 @@ import { fieldRules } from "./field-rules.server";
 import { passkeyAuthentication } from "./passkey-factors.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
-import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
 
 /** How often a used session's expiry is pushed forward (one write a day at most). */
 const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
@@ -108,10 +108,9 @@ export function createAuth({
       addressLimits(rateLimits),
       // A stale session is refused before a password it sends is counted.
       freshSignInToAddAWayIn(),
-      // Two-step sign-in: before the password limits, whose after-hook takes
-      // any new session for a completed sign-in (the first step's is taken back).
-      twoStepSignIn(secret),
-      secondStepLimits(rateLimits.passwords, kysely),
+      // The features' (a sign-in's second step, say): before the password limits,
+      // whose after-hook takes any new session for a completed sign-in.
+      ...featureAuthPlugins({ secret, db: kysely, rateLimits }),
       passwordAttemptLimits(rateLimits.passwords),
       passkey({
         rpID: new URL(env.APP_URL).hostname,
@@ -120,8 +119,8 @@ export function createAuth({
         origin: env.APP_URL,
         // A passkey signs in without a username, so the credential must be discoverable.
         authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
-        // Without user verification a passkey is one factor: not enough for an account with two-step sign-in.
-        authentication: passkeyAuthentication,
+        // Without user verification a passkey is one factor: not enough for an account with a second step.
+        authentication: passkeyAuthentication(kysely),
       }),
       // The providers that are plugins of ours (OpenID Connect).
       ...providers.plugins,

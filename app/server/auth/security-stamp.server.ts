@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import { forgetTrustedBrowsers } from "./two-factor.server";
+import { endFeatureTrust } from "../feature-hooks.server";
 
 /**
  * Voids every mailed link that carries the account's security stamp (an
@@ -18,9 +18,10 @@ export async function raiseSecurityStamp(executor: Kysely<Database>, userId: str
 /**
  * After a password reset or change, or signing out everywhere (else): what
  * was trusted before ends with the sessions. Links mailed before stop
- * working, and no browser skips two-step sign-in's code any more.
+ * working, and what the features trusted ends too (`ServerFeature.onTrustEnded`:
+ * a browser trusted to skip a sign-in's second step, say).
  */
 export async function endStandingTrust(db: Kysely<Database>, userId: string): Promise<void> {
   await raiseSecurityStamp(db, userId);
-  await forgetTrustedBrowsers(db, userId);
+  await endFeatureTrust(db, userId);
 }

@@ -30,8 +30,8 @@ const WEAK_NEW_PASSWORD: Record<string, Refusal> = Object.fromEntries(
 /**
  * Changes the password, given the current one, and signs out every other
  * session (better-auth replaces this one too: the new cookie is returned).
- * Links mailed before stop working and no browser stays trusted to skip
- * two-step sign-in's code (`endStandingTrust`).
+ * Links mailed before stop working and what the features trusted ends
+ * (`endStandingTrust`: a browser trusted to skip a sign-in's second step, say).
  */
 export async function changePassword(
   { auth, db }: { auth: Auth; db: Kysely<Database> },

@@ -5,11 +5,11 @@ import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
 import { listAccounts, waysInOf } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
+import { signInStep } from "../feature-hooks.server";
 import { providerLinks } from "../providers/links.server";
 import { listSignInProviders } from "../providers/registry.server";
 import { listActiveSessions } from "../session/sessions.server";
 import { listPasskeys } from "./passkeys.server";
-import { twoFactorSummary } from "./two-factor-settings.server";
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page
@@ -29,18 +29,18 @@ export async function loadDashboard(
   const methodNames: Record<string, string> = {
     password: "password",
     passkey: "a passkey",
-    authenticator: "an authenticator code",
-    "recovery-code": "a recovery code",
+    ...Object.fromEntries(
+      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, name]),
+    ),
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
   };
   const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
-  const [sessions, accounts, passkeys, activity, addressHistory, twoFactor, featureData] = await Promise.all([
+  const [sessions, accounts, passkeys, activity, addressHistory, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
     listAccounts(db, user.id),
     listPasskeys(db, user.id),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
-    twoFactorSummary(db, user.id),
     Promise.all(
       features.map(async (feature) => [feature.key, await feature.load(services, signedIn)] as const),
     ),
@@ -69,7 +69,6 @@ export async function loadDashboard(
     hasPassword: ways.password,
     providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
     waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
-    twoFactor,
     linkError: null,
     features: Object.fromEntries(featureData),
   };

@@ -148,27 +148,28 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
   );
 }
 
-/** Changes to two-step sign-in: mailed like a change of a way in. */
-type TwoFactorChange =
-  | { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" }
-  | { kind: "recovery-code-used" };
+/**
+ * A change a feature words itself: its kind (the activity entry's and the
+ * mail's), what happened ("… was enabled") and, when it is
+ * not a change of how the account signs in, what it means instead.
+ */
+export type FeatureChange = { kind: string; what: string; meaning?: string };
 
+/** A change to how the account signs in, as the notice names it. */
 export type SignInChange =
   | { kind: "password-changed" | "password-set" | "passkey-added" | "passkey-removed" }
-  | TwoFactorChange
-  | { kind: "provider-linked" | "provider-unlinked"; providerId: string };
-
-/** The changes that are entries of the activity log too (a recovery code's use is only mailed: its sign-in is the entry). */
-export type LoggedSignInChange = Exclude<SignInChange, { kind: "recovery-code-used" }>;
+  | { kind: "provider-linked" | "provider-unlinked"; providerId: string }
+  | FeatureChange;
 
 /** A change as the mail words it, the provider by its name ("GitHub"). */
 type NamedChange =
   | { kind: "password-changed" | "password-set" | "password-removed" | "passkey-added" | "passkey-removed" }
-  | TwoFactorChange
-  | { kind: "provider-linked" | "provider-unlinked"; provider: string };
+  | { kind: "provider-linked" | "provider-unlinked"; provider: string }
+  | FeatureChange;
 
 /** "A passkey was added": the change, in the words of the notice. */
 export function describeSignInChange(change: NamedChange): string {
+  if ("what" in change) return change.what;
   switch (change.kind) {
     case "password-changed":
       return "Your password was changed";
@@ -184,14 +185,6 @@ export function describeSignInChange(change: NamedChange): string {
       return `${change.provider} was linked for signing in`;
     case "provider-unlinked":
       return `${change.provider} was unlinked`;
-    case "two-factor-enabled":
-      return "Two-step sign-in was enabled";
-    case "two-factor-disabled":
-      return "Two-step sign-in was disabled";
-    case "recovery-codes-replaced":
-      return "New recovery codes were made";
-    case "recovery-code-used":
-      return "A recovery code was used to sign in";
   }
 }
 
@@ -208,9 +201,8 @@ export function signInChangeMail(
     {
       subject: `${what} on your ${recipient.appName} account`,
       headline: `${what} on your ${recipient.appName} account. ${
-        change.kind === "recovery-code-used"
-          ? "That code no longer works."
-          : "This changes how the account can be signed in to."
+        ("meaning" in change ? change.meaning : undefined) ??
+        "This changes how the account can be signed in to."
       }`,
       closing: "If this was you, there is nothing to do.",
     },

@@ -5,7 +5,7 @@ import { done, type Outcome, refused } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
-import { forgetTrustedBrowsers } from "../auth/two-factor.server";
+import { endFeatureTrust } from "../feature-hooks.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /**
@@ -69,7 +69,8 @@ export async function revokeSessionById(
 /**
  * Signs out every session of the person but this one: one statement, with
  * no cap on how many (better-auth's own endpoint saw only the first 100).
- * No browser stays trusted to skip two-step sign-in's code either. Links
+ * What the features trusted ends too (`endFeatureTrust`: a browser trusted
+ * to skip a sign-in's second step, say). Links
  * mailed before keep working: a stolen session must not be able to void
  * the owner's undo of an email change.
  */
@@ -79,16 +80,15 @@ export async function revokeOtherSessions(
   { userId, currentId }: { userId: string; currentId: string },
 ): Promise<Outcome> {
   await kysely.deleteFrom("session").where("userId", "=", userId).where("id", "<>", currentId).execute();
-  await forgetTrustedBrowsers(kysely, userId);
+  await endFeatureTrust(kysely, userId);
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
   return done("Signed out everywhere else.");
 }
 
 /**
  * The new-device notice's "Sign out everywhere": ends every session of the
- * account (better-auth's own delete), forgets the browsers trusted to skip
- * two-step sign-in's code, voids every email-change and undo link mailed
- * before (`endStandingTrust`), and logs it. When this browser is
+ * account (better-auth's own delete), voids every email-change and undo
+ * link mailed before and what the features trusted (`endStandingTrust`), and logs it. When this browser is
  * signed in to that account, its cookie is cleared too; a browser signed in
  * to another account keeps its own session.
  */

@@ -1,3 +1,4 @@
+/** The new recovery codes, shown once: a list, with Download (a `data:` link) and Copy. */
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
 import { useAppName } from "~/components/use-session";

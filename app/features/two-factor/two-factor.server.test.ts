@@ -1,19 +1,15 @@
+/** Two-step sign-in end to end on the server: codes, recovery codes, limits, one use per code, the settings page's forms. */
 import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { passwordSignIn } from "~/server/auth/credentials.server";
+import type { AppServices } from "~/server/context.server";
 import { authOn, authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
-import type { AppServices } from "../context.server";
-import {
-  confirmSetup,
-  runTwoFactorAction,
-  startSetup,
-  turnOff,
-  twoFactorSettings,
-} from "../dashboard/two-factor-settings.server";
 import { claimCodeStep } from "./authenticator-steps.server";
-import { passwordSignIn } from "./credentials.server";
 import { checkCode } from "./second-step.server";
+import { confirmSetup, startSetup, turnOff, twoFactorSettings } from "./settings.server";
+import { runTwoFactorAction } from "./settings-action.server";
 import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./two-factor.server";
 
 type World = Awaited<ReturnType<typeof authWithOneAccount>>;

@@ -1,3 +1,4 @@
+/** better-auth's `twoFactor` plugin as the app configures it, recovery codes as keyed hashes, and the app's rules around the code step. */
 import { createHmac, randomInt } from "node:crypto";
 import { createHMAC } from "@better-auth/utils/hmac";
 import type { BetterAuthPlugin } from "better-auth";
@@ -6,16 +7,13 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
-import { DEFAULT_SIGNED_IN_PATH, SECOND_STEP_SECONDS, TRUSTED_BROWSER_DAYS } from "~/lib/constants";
-import { secondStepPath } from "~/lib/redirect";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { deviceTrustOf, passwordBudgetKey } from "~/server/limits/device-trust.server";
+import type { FailureBudget, Ticket } from "~/server/limits/failure-budget.server";
+import { tooManyAttemptsError } from "~/server/limits/rate-limit.server";
 import type { Database } from "../../../db/schema";
-import { deviceTrustOf, passwordBudgetKey } from "../limits/device-trust.server";
-import type { FailureBudget, Ticket } from "../limits/failure-budget.server";
-import { tooManyAttemptsError } from "../limits/rate-limit.server";
 import { AUTHENTICATOR_CODES, claimCodeStep } from "./authenticator-steps.server";
-
-/** How many single-use recovery codes one set has. */
-const RECOVERY_CODE_COUNT = 10;
+import { RECOVERY_CODE_COUNT, SECOND_STEP_SECONDS, secondStepPath, TRUSTED_BROWSER_DAYS } from "./constants";
 
 /** The hook context, as far as this module reads it. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -137,7 +135,7 @@ export async function forgetTrustedBrowsers(db: Kysely<Database>, userId: string
 }
 
 /** Whether the account asks for a second step (its flag, as the database has it now). */
-export async function asksForCode(
+async function asksForCode(
   ctx: { context: Pick<HookContext["context"], "internalAdapter"> },
   userId: string,
 ): Promise<boolean> {

@@ -1,10 +1,11 @@
+/** The dashboard's Two-step sign-in card: on or off, the recovery codes left, and a link to its page. */
 import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { TWO_FACTOR_SETTINGS_PATH } from "~/lib/constants";
-import type { TwoFactorSummary } from "~/lib/two-factor";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
+import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
+import type { TwoFactorSummary } from "./two-factor";
 
 /**
  * Two-step sign-in, in a line: on or off, and the recovery codes left. Its

@@ -1,3 +1,4 @@
+/** `/login/two-factor`: the code step of a sign-in (an authenticator code or a recovery code, and "Trust this browser"). */
 import { data, Form, useSearchParams } from "react-router";
 import { CenteredCard } from "~/components/centered-card";
 import { FormField } from "~/components/form-field";
@@ -6,15 +7,16 @@ import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import { REDIRECT_PARAM, SECOND_STEP_SECONDS, TRUSTED_BROWSER_DAYS, TWO_FACTOR_PATH } from "~/lib/constants";
+import { REDIRECT_PARAM } from "~/lib/constants";
 import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
-import { type CodeKind, codeKindOf } from "~/lib/two-factor";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
-import { checkCode, hasSecondStepCookie, isExpiredStep } from "~/server/auth/second-step.server";
 import { getServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/login-two-factor";
+import { SECOND_STEP_SECONDS, TRUSTED_BROWSER_DAYS, TWO_FACTOR_PATH } from "./constants";
+import { checkCode, hasSecondStepCookie, isExpiredStep } from "./second-step.server";
+import { type CodeKind, codeKindOf } from "./two-factor";
 
 export const handle = {
   title: "Two-step sign-in",

@@ -1,5 +1,6 @@
+/** Migration 0008 (two-step sign-in's, named as databases recorded it): the user's flag and the `twoFactor` table. */
 import type { Kysely } from "kysely";
-import { boolean, isPostgres, timestamp } from "./types";
+import { boolean, isPostgres, timestamp } from "../../../../db/migrations/types";
 
 /**
  * Two-step sign-in, in the shape of better-auth's `twoFactor` plugin: a flag

@@ -1,3 +1,4 @@
+/** Migration 0010 (two-step sign-in's, named as databases recorded it): the last accepted time step of each account. */
 import type { Kysely } from "kysely";
 
 /**

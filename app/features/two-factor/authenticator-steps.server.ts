@@ -1,3 +1,4 @@
+/** One use per authenticator code: the time step of a code, and the account's last accepted step kept in the database. */
 import { timingSafeEqual } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";

@@ -1,50 +1,43 @@
+/**
+ * Two-step sign-in's settings: what its page and the dashboard's card show,
+ * and each change (turning it on with a first code, new recovery codes,
+ * turning it off), each announced in the activity log and to the owner.
+ */
 import { createOTP } from "@better-auth/utils/otp";
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import type { Kysely } from "kysely";
-import { redirect } from "react-router";
 import { encode } from "uqr";
-import { z } from "zod";
-import { TWO_FACTOR_SETTINGS_PATH } from "~/lib/constants";
-import { signInPathFor } from "~/lib/redirect";
-import {
-  TWO_FACTOR_INTENTS,
-  type TwoFactorActionData,
-  type TwoFactorSettings,
-  type TwoFactorSummary,
-} from "~/lib/two-factor";
+import { done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
+import { recordSignInChange } from "~/server/auth/activity.server";
+import type { Auth, AuthSession } from "~/server/auth/auth.server";
+import type { AppServices } from "~/server/context.server";
+import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
 import type { Database } from "../../../db/schema";
-import {
-  done,
-  type Outcome,
-  type Refusal,
-  readForm,
-  redirectWithCookies,
-  refused,
-  respond,
-  text,
-} from "../action-kit.server";
-import { recordActivity, recordSignInChange, requestOrigin } from "../auth/activity.server";
-import type { Auth, AuthSession } from "../auth/auth.server";
-import { checkCode, kindOfTypedCode } from "../auth/second-step.server";
+import { checkCode, kindOfTypedCode } from "./second-step.server";
+import type { TwoFactorSettings, TwoFactorSummary } from "./two-factor";
 import {
   forgetTrustedBrowsers,
   newRecoveryCodes,
   recoveryCodesLeft,
   storedRecoveryCodes,
   TRUSTED_BROWSER_PREFIX,
-} from "../auth/two-factor.server";
-import type { AppServices } from "../context.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "../session/freshness.server";
-import { signOut } from "../session/session.server";
+} from "./two-factor.server";
+
+/** A change to two-step sign-in, in the words of the owner's notice: mailed like a change of a way in. */
+const CHANGES = {
+  "two-factor-enabled": "Two-step sign-in was enabled",
+  "two-factor-disabled": "Two-step sign-in was disabled",
+  "recovery-codes-replaced": "New recovery codes were made",
+};
 
 /** The activity entry and the owner's notice (with "Not you? Sign out everywhere") of a change to two-step sign-in. */
 function announce(
   { db, mail }: Pick<AppServices, "db" | "mail">,
   userId: string,
-  kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced",
+  kind: keyof typeof CHANGES,
   headers: Headers,
 ) {
-  return recordSignInChange(db, userId, { kind }, headers, mail.sendSignInChangeNotice);
+  return recordSignInChange(db, userId, { kind, what: CHANGES[kind] }, headers, mail.sendSignInChangeNotice);
 }
 
 /** A change that shows the new recovery codes, once. */
@@ -216,13 +209,6 @@ export async function turnOff(
   return done("Two-step sign-in is off. Signing in takes your password, a passkey or a provider again.");
 }
 
-/** "Forget trusted browsers": every browser asks for a code at its next sign-in. */
-async function forgetBrowsersNow(db: Kysely<Database>, headers: Headers, userId: string): Promise<Outcome> {
-  await forgetTrustedBrowsers(db, userId);
-  await recordActivity(db, { userId, kind: "trusted-browsers-forgotten", ...requestOrigin(headers) });
-  return done("Every browser will ask for a code at its next sign-in.");
-}
-
 /** The dashboard card's line: on or off, and the recovery codes left. */
 export async function twoFactorSummary(db: Kysely<Database>, userId: string): Promise<TwoFactorSummary> {
   const row = await db
@@ -232,63 +218,4 @@ export async function twoFactorSummary(db: Kysely<Database>, userId: string): Pr
     .executeTakeFirst();
   const enabled = row?.verified === true;
   return { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.backupCodes) : 0 };
-}
-
-/** "Cancel" during the setup: the secret no code confirmed is dropped. */
-async function cancelSetup(auth: Auth, userId: string): Promise<void> {
-  // Through better-auth's adapter, like `startSetup`: it writes the flag each database's way.
-  const { adapter } = await auth.$context;
-  await adapter.deleteMany({
-    model: "twoFactor",
-    where: [
-      { field: "userId", value: userId },
-      { field: "verified", value: false },
-    ],
-  });
-}
-
-/**
- * The two-step sign-in page's form posts, plain forms that work without
- * JavaScript: each answers its outcome (and the new recovery codes, once),
- * or redirects back to the page.
- */
-export async function runTwoFactorAction(services: AppServices, request: Request, signedIn: AuthSession) {
-  const form = await readForm(request, {
-    intent: z.enum(TWO_FACTOR_INTENTS).optional().catch(undefined),
-    code: text,
-  });
-  const { intent = null, code } = form;
-  const answer = (outcome: WithRecoveryCodes | Outcome) =>
-    respond<TwoFactorActionData>(outcome, {
-      intent,
-      ok: outcome.ok,
-      message: outcome.message,
-      ...(outcome.ok && "recoveryCodes" in outcome ? { recoveryCodes: outcome.recoveryCodes } : {}),
-      ...(!outcome.ok && outcome.fieldErrors?.code ? { fieldError: outcome.fieldErrors.code } : {}),
-      ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
-    });
-  const { auth, db } = services;
-  const { headers } = request;
-  switch (intent) {
-    case null:
-      return answer(refused(400, "Unknown request."));
-    case "start": {
-      const started = await startSetup(auth, signedIn);
-      if (!started.ok) return answer(started);
-      throw redirect(TWO_FACTOR_SETTINGS_PATH);
-    }
-    case "confirm":
-      return answer(await confirmSetup(services, headers, signedIn, code));
-    case "cancel":
-      await cancelSetup(auth, signedIn.user.id);
-      throw redirect(TWO_FACTOR_SETTINGS_PATH);
-    case "renew-codes":
-      return answer(await renewRecoveryCodes(services, headers, signedIn, code));
-    case "turn-off":
-      return answer(await turnOff(services, headers, signedIn, code));
-    case "forget-browsers":
-      return answer(await forgetBrowsersNow(db, headers, signedIn.user.id));
-    case "sign-in-again":
-      throw redirectWithCookies(signInPathFor(TWO_FACTOR_SETTINGS_PATH), await signOut(auth, headers));
-  }
 }

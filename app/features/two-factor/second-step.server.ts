@@ -1,14 +1,23 @@
+/** Checking a code (the app's or a recovery code) with better-auth's `twoFactor` endpoints, with the app's answers. */
 import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
-import type { CodeKind } from "~/lib/two-factor";
-import { attempt, done, type Outcome, refused } from "../action-kit.server";
-import type { Auth } from "./auth.server";
+import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
+import type { Auth } from "~/server/auth/auth.server";
+import type { CodeKind } from "./two-factor";
 import {
   CODE_ALREADY_USED,
   normalizeRecoveryCode,
   recoveryCodeHash,
   SECOND_STEP_COOKIE,
+  type twoStepSignIn,
 } from "./two-factor.server";
+
+/**
+ * The plugin's code endpoints on `auth.api`: the core adds the plugin
+ * through `ServerFeature.authPlugins`, so `Auth`'s type does not list them.
+ */
+type CodeEndpoints = Pick<ReturnType<typeof twoStepSignIn>["endpoints"], "verifyTOTP" | "verifyBackupCode">;
+const codeEndpoints = (auth: Auth) => auth.api as unknown as CodeEndpoints;
 
 const APP_CODE_SHAPE = /^\d{6}$/;
 
@@ -69,8 +78,8 @@ export async function checkCode(
       const body = { code, trustDevice: input.trustBrowser === true };
       const answer =
         kind === "app"
-          ? await auth.api.verifyTOTP({ body, headers, returnHeaders: true })
-          : await auth.api.verifyBackupCode({ body, headers, returnHeaders: true });
+          ? await codeEndpoints(auth).verifyTOTP({ body, headers, returnHeaders: true })
+          : await codeEndpoints(auth).verifyBackupCode({ body, headers, returnHeaders: true });
       return done("", answer.headers.getSetCookie());
     },
     {

@@ -1,27 +1,28 @@
-import type { ReactNode } from "react";
+/**
+ * `/dashboard/two-factor`: turning two-step sign-in on (the authenticator
+ * app's secret, then its first code), the recovery codes, the trusted
+ * browsers, and turning it off. Plain form posts that work without JavaScript.
+ */
 import { Form, type ShouldRevalidateFunction } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
-import { FormField } from "~/components/form-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
-import { IntentInput } from "~/components/two-factor/intent-input";
-import { RecoveryCodes } from "~/components/two-factor/recovery-codes";
-import { SetupCard } from "~/components/two-factor/setup-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import { DEFAULT_SIGNED_IN_PATH, SESSION_FRESH_AGE_SECONDS, TRUSTED_BROWSER_DAYS } from "~/lib/constants";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { dataHeaders } from "~/lib/route-headers";
-import type { TwoFactorActionData, TwoFactorIntent } from "~/lib/two-factor";
 import { getServices } from "~/server/context.server";
-import { runTwoFactorAction, twoFactorSettings } from "~/server/dashboard/two-factor-settings.server";
 import { isFreshSignIn } from "~/server/session/freshness.server";
 import { requireUser } from "~/server/session/guards.server";
 import ArrowLeftIcon from "~icons/lucide/arrow-left";
-import LogInIcon from "~icons/lucide/log-in";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
 import type { Route } from "./+types/dashboard-two-factor";
+import { TRUSTED_BROWSER_DAYS } from "./constants";
+import { RecoveryCodes } from "./recovery-codes";
+import { twoFactorSettings } from "./settings.server";
+import { runTwoFactorAction } from "./settings-action.server";
+import { CodeCard, FRESH_MINUTES, IntentInput, SetupCard, SignInAgain } from "./settings-cards";
 
 export const handle = {
   title: "Two-step sign-in",
@@ -49,89 +50,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runTwoFactorAction(getServices(context), request, requireUser(context));
-}
-
-/** Signs out and back in (the password, then the code), to land here with a fresh sign-in. */
-function SignInAgain({ children }: { children: ReactNode }) {
-  return (
-    <div className="grid gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
-      <p>{children}</p>
-      <Form method="post">
-        <IntentInput intent="sign-in-again" />
-        <Button type="submit" variant="outline" size="sm">
-          <LogInIcon />
-          Sign in again
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-const FRESH_MINUTES = SESSION_FRESH_AGE_SECONDS / 60;
-
-/** A change that asks for a current code (the app's, or a recovery code), in a card of its own. */
-function CodeCard({
-  title,
-  description,
-  change,
-  needsSignIn,
-  intent,
-  label,
-  submit,
-  destructive,
-  actionData,
-  busy,
-}: {
-  title: string;
-  description: string;
-  /** "Turning it off": what needs a recent sign-in. */
-  change: string;
-  needsSignIn: boolean;
-  intent: TwoFactorIntent;
-  label: string;
-  submit: string;
-  destructive?: boolean;
-  actionData: TwoFactorActionData | undefined;
-  busy: boolean;
-}) {
-  const mine = actionData?.intent === intent ? actionData : undefined;
-  const formRef = useFocusOnRefusal(mine);
-  return (
-    <Card className={destructive ? "border-destructive/40" : undefined}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {needsSignIn ? (
-          <SignInAgain>
-            {change} needs a sign-in from the last {FRESH_MINUTES} minutes.
-          </SignInAgain>
-        ) : null}
-        <Form method="post" ref={formRef} className="grid gap-4">
-          <IntentInput intent={intent} />
-          {mine && !mine.ok && !mine.fieldError ? <FormFeedback error={mine.message} /> : null}
-          <FormField
-            label={label}
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={40}
-            error={mine?.fieldError}
-            hint="The 6 digits your app shows now, or one of your recovery codes."
-            className="font-mono tracking-[0.15em] sm:max-w-xs"
-          />
-          <div>
-            <SubmitButton busy={busy} variant={destructive ? "destructive" : "default"}>
-              {submit}
-            </SubmitButton>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
-  );
 }
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
