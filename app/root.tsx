@@ -35,7 +35,7 @@ import stylesheet from "./styles/tailwind.css?url";
 
 export const middleware = [loadSession];
 
-/** Before each client navigation does its work, let the browser paint the click (SPEC §6). */
+/** Before each client navigation does its work, let the browser paint the click. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_args, next) => {
     await waitForRepaint();

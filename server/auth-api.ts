@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
-import { type AuthDoorLimit, featureEndpoints } from "~/server/auth/feature-auth.server";
+import { featureEndpoints } from "~/server/feature-hooks.server";
+import type { AuthDoorLimit } from "~/server/features.server";
 import type { AppServices } from "~/server/context.server";
 import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
 import { listSignInProviders } from "~/server/providers/registry.server";

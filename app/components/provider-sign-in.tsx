@@ -6,7 +6,7 @@ import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "~/shell/sign-i
 import { useContinueAfterSignIn } from "./use-continue-after-sign-in";
 
 /**
- * One `Sign in with …` button per configured provider (SPEC §4). Each is a
+ * One `Sign in with …` button per configured provider. Each is a
  * plain form post to `/login`, which answers with a redirect to the
  * provider: without JavaScript, or when the browser blocks the popup, that
  * is the whole flow, in the page. With JavaScript, the post goes to a

@@ -1,5 +1,4 @@
 import type { ActivityItem } from "./activity";
-import type { TwoFactorSummary } from "./two-factor";
 
 /**
  * What the dashboard's loader sends the page: shared by the server modules
@@ -17,7 +16,6 @@ export type DashboardData = {
   providers: ProviderLink[];
   /** How many ways in the account has: its password, providers and the features' (passkeys…). */
   waysIn: number;
-  twoFactor: TwoFactorSummary;
   /** Why linking a provider just failed (`?error=`), to show on the Sign-in methods card. */
   linkError: string | null;
   /** What each listed feature's section shows, by the key its `ServerFeature.dashboard` names. */

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { ComponentType } from "react";
 import type { IconComponent } from "~/components/icon-component";
 import type { ActivityItem } from "./activity";
-import type { DashboardData } from "./dashboard";
+import type { DashboardData, DashboardUser } from "./dashboard";
 
 /**
  * What a feature (app/features/<name>/) adds to the browser's side of the
@@ -39,6 +39,11 @@ export type FeatureUi = {
   dashboardSections?: DashboardSection[];
   /** Activity kinds the feature records (`recordActivity`), by kind. */
   activityKinds?: Record<string, ActivityKindInfo>;
+  /**
+   * Parts of the dashboard's Account card, below the name and address (a
+   * form, say), in the registry's order; the `id` tells them apart.
+   */
+  accountCardParts?: { id: string; Part: ComponentType<{ user: DashboardUser }> }[];
 };
 
 /**

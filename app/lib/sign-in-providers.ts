@@ -5,7 +5,7 @@ import OpenidLogo from "~icons/simple-icons/openid";
 import { DEFAULT_OIDC_NAME } from "./constants";
 
 /**
- * The OAuth / OpenID Connect providers the app knows (SPEC §4), in the order
+ * The OAuth / OpenID Connect providers the app knows, in the order
  * their buttons appear, each with the name on its button and its logo (drawn
  * inline, no request). This is the half the browser may see; each one's
  * variables, better-auth options and sign-in page are in

@@ -5,7 +5,6 @@ import { ActivityCard } from "~/components/dashboard/activity-card";
 import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
 import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
-import { TwoFactorCard } from "~/components/dashboard/two-factor-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { Avatar } from "~/components/ui/avatar";
 import { serverFeatures } from "~/features/server.server";
@@ -25,7 +24,6 @@ import { showToast } from "~/shell/toast";
 import ActivityIcon from "~icons/lucide/activity";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
-import ShieldCheckIcon from "~icons/lucide/shield-check";
 import TriangleAlertIcon from "~icons/lucide/triangle-alert";
 import UserRoundIcon from "~icons/lucide/user-round";
 import type { Route } from "./+types/dashboard";
@@ -82,13 +80,6 @@ const CORE_SECTIONS: DashboardSection[] = [
         linkError={data.linkError}
       />
     ),
-  },
-  {
-    id: "two-factor",
-    label: "Two-step sign-in",
-    icon: ShieldCheckIcon,
-    order: 40,
-    Card: ({ data }) => <TwoFactorCard twoFactor={data.twoFactor} />,
   },
   {
     id: "sessions",

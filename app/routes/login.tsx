@@ -20,13 +20,14 @@ import {
 } from "~/lib/constants";
 import type { FieldErrors } from "~/lib/fields";
 import { signInPageHeaders } from "~/lib/opener-policy";
-import { safeRedirect, secondStepPath } from "~/lib/redirect";
+import { safeRedirect } from "~/lib/redirect";
 import { signInErrorMessage } from "~/lib/sign-in-errors";
 import { findProvider } from "~/lib/sign-in-providers";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
+import { signInStep } from "~/server/feature-hooks.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import { startOAuthSignIn } from "~/server/providers/oauth.server";
 import { listSignInProviders } from "~/server/providers/registry.server";
@@ -141,9 +142,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const confirmPage = `${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`;
     throw redirectWithCookies(confirmPage, browser ? [browser.setCookie] : []);
   }
-  // Two-step sign-in: the code comes next, then where it was going.
+  // A second step (two-step sign-in's code, say) comes next, then where it was going.
   const onward = safeRedirect(redirectTo);
-  if (result.secondStep) throw redirectWithCookies(secondStepPath(onward), result.setCookie);
+  const step = result.secondStep ? signInStep() : undefined;
+  if (step) throw redirectWithCookies(step.path(onward), result.setCookie);
   throw redirectWithCookies(onward, result.setCookie);
 }
 

@@ -4,9 +4,11 @@ import {
   BUILD_CHECK_MIN_GAP_MS,
   BUILD_POLL_INTERVAL_MS,
   DEFAULT_APP_NAME,
-  TRUST_PROXY_MAX_HOPS,
 } from "~/lib/constants";
 import { NEEDED_TOGETHER, PROVIDER_VARIABLES, readProviders } from "./providers/registry.server";
+
+/** The most proxy hops `TRUST_PROXY` may name. */
+const TRUST_PROXY_MAX_HOPS = 10;
 
 const PORT_ERROR = "must be a port number from 1 to 65535";
 /** The longest delay a browser timer accepts (about 24.8 days). */
@@ -51,7 +53,7 @@ const envSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: DATABASE_URL_ERROR }).optional(),
     /** Redis for what instances must share besides the database: the rate-limit counters. */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: REDIS_URL_ERROR }).optional(),
-    /** The mail server (issue 9); without it mails are written to `DATA_DIR/outbox/`. */
+    /** The mail server; without it mails are written to `DATA_DIR/outbox/`. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: SMTP_URL_ERROR }).optional(),
     /** The mails' sender; by default `"{APP_NAME}" <no-reply@{APP_URL's host}>`. */
     MAIL_FROM: z
@@ -64,7 +66,7 @@ const envSchema = z
       .string()
       .min(32, "must be at least 32 characters (try: openssl rand -base64 32)")
       .optional(),
-    /** How often open pages ask whether a new build was deployed (SPEC §6). */
+    /** How often open pages ask whether a new build was deployed. */
     BUILD_POLL_INTERVAL_MS: z.coerce
       .number({ error: POLL_ERROR })
       .int(POLL_ERROR)
@@ -78,7 +80,7 @@ const envSchema = z
       .default("info"),
     /** Mounts the routes the end-to-end suite uses to provoke failures. */
     E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
-    /** Sign-in providers (SPEC §4), each on when its variables are set: see providers/registry.server.ts. */
+    /** Sign-in providers, each on when its variables are set: see providers/registry.server.ts. */
     ...PROVIDER_VARIABLES,
     /**
      * How many reverse proxies stand in front of the app. `0` (default): the

@@ -1,17 +1,18 @@
-import {
-  POPUP_CLOSED_POLL_MS,
-  POPUP_FLAG_KEY,
-  POPUP_FLAG_MAX_AGE_MS,
-  POPUP_HEIGHT,
-  POPUP_WIDTH,
-  POPUP_WINDOW_NAME,
-} from "~/lib/constants";
+import { POPUP_FLAG_KEY, POPUP_FLAG_MAX_AGE_MS, POPUP_WINDOW_NAME } from "~/lib/constants";
+
+/** Sign-in popup: the provider's page opens in a window this size. */
+const POPUP_WIDTH = 960;
+
+const POPUP_HEIGHT = 600;
+
+/** How often the opener checks whether the visitor closed the popup. */
+const POPUP_CLOSED_POLL_MS = 500;
 
 type WindowBox = { screenX: number; screenY: number; outerWidth: number; outerHeight: number };
 
 /**
  * `window.open` features for a 960 × 600 popup centred on the opener's
- * window (SPEC §4), on whichever screen that window is.
+ * window, on whichever screen that window is.
  */
 export function popupFeatures(opener: WindowBox, width = POPUP_WIDTH, height = POPUP_HEIGHT): string {
   const left = Math.round(opener.screenX + (opener.outerWidth - width) / 2);

@@ -37,8 +37,6 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
           linkedUnderPreviousEmail,
         })),
     },
-    // On or off, and how many recovery codes are left: never the secret or the codes.
-    twoFactor: data.twoFactor,
     sessions: data.sessions,
     activity: data.activity.map((entry) => ({ ...entry, description: describeActivity(entry) })),
     // What each feature's dashboard section shows, under its key.

@@ -2,8 +2,7 @@
 import { passkey } from "@better-auth/passkey";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { AuthSetup } from "~/server/auth/auth.server";
-import type { AuthEndpoint } from "~/server/auth/feature-auth.server";
+import type { AuthEndpoint, AuthPluginSetup } from "~/server/features.server";
 import type { Database } from "../../../db/schema";
 import { passkeyName } from "./passkey";
 import { passkeyAuthentication } from "./passkey-factors.server";
@@ -14,7 +13,7 @@ import { ownsPasskey } from "./passkeys.server";
  * core's rules must know of its endpoints (which the browser may call, their
  * input rules, what each records in the activity log).
  */
-export function passkeyPlugins({ env }: AuthSetup) {
+export function passkeyPlugins({ env, db }: AuthPluginSetup) {
   return [
     passkey({
       rpID: new URL(env.APP_URL).hostname,
@@ -24,7 +23,7 @@ export function passkeyPlugins({ env }: AuthSetup) {
       // A passkey signs in without a username, so the credential must be discoverable.
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
       // Without user verification a passkey is one factor: not enough for an account with two-step sign-in.
-      authentication: passkeyAuthentication,
+      authentication: passkeyAuthentication(db),
     }),
   ];
 }

@@ -7,7 +7,6 @@ import * as passkeysTable from "./migrations/0002-passkeys";
 import { PASSKEYS_KEY } from "./passkey";
 import { listPasskeys } from "./passkeys.server";
 import renamePasskey from "./rename-passkey.server";
-import { passkeyTables } from "./schema";
 
 /** Passkeys: sign in with the device's lock instead of a password. */
 export default {
@@ -16,7 +15,6 @@ export default {
   // The Passkeys card's list; "Download my data" has it under the same key.
   dashboard: { key: PASSKEYS_KEY, load: ({ db }, { user }) => listPasskeys(db, user.id) },
   actions: [addPasskey, renamePasskey, deletePasskey],
-  tables: passkeyTables,
   authPlugins: passkeyPlugins,
   authEndpoints: passkeyEndpoints,
   waysIn: countPasskeys,

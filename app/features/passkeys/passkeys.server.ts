@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
 import type { WayOut } from "~/server/auth/sign-in-methods.server";
-import { type Database, toIsoString } from "../../../db/schema";
+import type { Database } from "../../../db/schema";
 import { type PasskeySummary, passkeyName } from "./passkey";
 
 /** The passkey plugin's endpoints this module calls (the core's `Auth` type knows only the core's plugins). */
@@ -22,7 +22,7 @@ export async function listPasskeys(kysely: Kysely<Database>, userId: string): Pr
     .map((passkey) => ({
       id: passkey.id,
       name: passkey.name || "Passkey",
-      createdAt: passkey.createdAt ? toIsoString(passkey.createdAt) : null,
+      createdAt: passkey.createdAt?.toISOString() ?? null,
     }))
     .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
 }
@@ -61,7 +61,7 @@ export function passkeyWayOut(id: string): WayOut {
       await trx.deleteFrom("passkey").where("id", "=", id).where("userId", "=", userId).execute();
     },
     notFound: PASSKEY_NOT_FOUND,
-    removed: { kind: "passkey-removed", notice: "A passkey was removed" },
+    removed: { kind: "passkey-removed", what: "A passkey was removed" },
     done: "Passkey deleted.",
   };
 }

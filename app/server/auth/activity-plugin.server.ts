@@ -2,7 +2,8 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
+import { featureEndpoint, signInStep } from "../feature-hooks.server";
+import type { SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 import {
   priorSignIns,
@@ -11,8 +12,6 @@ import {
   requestOrigin,
   type SignInChangeNotifier,
 } from "./activity.server";
-import { featureEndpoint } from "./feature-auth.server";
-import { isFirstStepOnly, VERIFY_APP_CODE, VERIFY_RECOVERY_CODE } from "./two-factor.server";
 
 /** The endpoint context better-auth hands its hooks (only what is read here). */
 type EndpointContext = {
@@ -25,8 +24,9 @@ type EndpointContext = {
 
 /**
  * How a new session was made, from the endpoint that made it; null when it
- * is no sign-in. A code's endpoint signs in only when no session sent it
- * (the dashboard's codes confirm a change of the signed-in person).
+ * is no sign-in. The endpoints of a sign-in's second step
+ * (`SignInStep.methods`) sign in only when no session sent them (the
+ * dashboard's codes confirm a change of the signed-in person).
  */
 export function signInMethodOf(
   path: string | undefined,
@@ -38,9 +38,8 @@ export function signInMethodOf(
   const featureSignIn = featureEndpoint(path)?.signIn;
   if (featureSignIn) return featureSignIn.method;
   if (path === "/callback/:id" && params?.id) return params.id;
-  if (path === VERIFY_APP_CODE && !signedIn) return "authenticator";
-  if (path === VERIFY_RECOVERY_CODE && !signedIn) return "recovery-code";
-  return null;
+  const step = path && !signedIn ? signInStep()?.methods[path] : undefined;
+  return step?.method ?? null;
 }
 
 /** Endpoints whose success is an entry of its own, by the signed-in person (and the features', `AuthEndpoint.entry`). */
@@ -86,7 +85,7 @@ export function activityLog(
   /** Requests that created a user: the account created with it is the sign-up, not a link. */
   const createdAUser = new WeakSet<object>();
 
-  const recordChange = (userId: string, change: LoggedSignInChange, headers: Headers | undefined) =>
+  const recordChange = (userId: string, change: SignInChange, headers: Headers | undefined) =>
     recordSignInChange(kysely, userId, change, headers, onSignInChange);
 
   async function userIdOfEmail(email: unknown): Promise<string | null> {
@@ -105,8 +104,9 @@ export function activityLog(
   ) {
     const method = signInMethodOf(ctx?.path, ctx?.params, Boolean(ctx?.context.session));
     if (!method) return; // A session made by a password change, not a sign-in.
-    // The password (or provider) was right, but the sign-in waits for its code: logged then.
-    if (await isFirstStepOnly(ctx as Parameters<typeof isFirstStepOnly>[0], session.userId)) return;
+    // The password (or provider) was right, but the sign-in waits for its second step: logged then.
+    const step = signInStep();
+    if (await step?.isFirstStepOnly(ctx, session.userId)) return;
     const browser = summarizeUserAgent(session.userAgent).label;
     const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
     const prior = await priorSignIns(kysely, session.userId, browser);
@@ -125,9 +125,9 @@ export function activityLog(
       await recordActivity(kysely, { ...entry, kind: "new-device" });
       await onNewDevice?.(session.userId, facts);
     }
-    // A recovery code is the way in of a lost phone, or of someone who found the codes: the owner is told.
-    if (method === "recovery-code")
-      await onSignInChange?.(session.userId, { kind: "recovery-code-used" }, facts);
+    // A second step that asks for it (a recovery code: a lost phone, or someone who found the codes): the owner is told.
+    const notice = ctx?.path ? step?.methods[ctx.path]?.notify : undefined;
+    if (notice) await onSignInChange?.(session.userId, notice, facts);
   }
 
   async function onAccountCreated(
@@ -190,7 +190,7 @@ export function activityLog(
       return;
     }
     if (featureEntry?.notice) {
-      await recordChange(userId, { kind, notice: featureEntry.notice }, ctx.headers);
+      await recordChange(userId, { kind, what: featureEntry.notice }, ctx.headers);
       return;
     }
     await recordActivity(kysely, { userId, kind, ...requestOrigin(ctx.headers) });

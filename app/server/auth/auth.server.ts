@@ -8,29 +8,30 @@ import {
   PASSWORD_RESET_TOKEN_SECONDS,
   SESSION_FRESH_AGE_SECONDS,
   SESSION_LIFETIME_SECONDS,
-  SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import type { OpenedDatabase } from "../db/database.server";
 import { isDatabaseUnavailable } from "../db/database-errors.server";
 import type { Env } from "../env.server";
+import { featureAuthPlugins } from "../feature-hooks.server";
 import { addressLimits } from "../limits/address-limits.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "../limits/password-attempts.server";
+import { hashPasswordInTurn } from "../limits/password-hashing.server";
 import { type AuthRateLimits, createAuthRateLimits } from "../limits/rate-limit.server";
-import { type AccountMail, accountMail } from "../mail/account-mail.server";
 import { mailOutbox } from "../mail/outbox.server";
 import { verificationStorage } from "../mail/tokens.server";
 import { providerMustVouchForEmail, providerName } from "../providers/identity.server";
 import { listSignInProviders, providerAuthOptions } from "../providers/registry.server";
 import { absoluteSessionLifetime } from "../session/lifetime.server";
 import { requirePasswordToDelete } from "./account-deletion.server";
+import { type AccountMail, accountMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
-import { featureAuthPlugins } from "./feature-auth.server";
 import { fieldRules } from "./field-rules.server";
-import { hashPasswordInTurn } from "./password-hashing.server";
 import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
-import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
+
+/** How often a used session's expiry is pushed forward (one write a day at most). */
+const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {
@@ -54,9 +55,6 @@ type AuthOptions = {
   rateLimits?: AuthRateLimits;
   log?: AuthLog;
 };
-
-/** What a feature's better-auth plugins are made with (`ServerFeature.authPlugins`). */
-export type AuthSetup = Required<Omit<AuthOptions, "dialect">>;
 
 /**
  * The better-auth instance: email + password accounts, GitHub, Google and
@@ -99,7 +97,7 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, challenges) as they are.
-    verification: { storeIdentifier: verificationStorage },
+    verification: { storeIdentifier: verificationStorage() },
     socialProviders: providers.socialProviders,
     // The first four run first: malformed input is refused before anything
     // is counted, and per-address limits before a password is checked.
@@ -108,13 +106,10 @@ export function createAuth({
       addressLimits(rateLimits),
       // A stale session is refused before a password it sends is counted.
       freshSignInToAddAWayIn(),
-      // Two-step sign-in: before the password limits, whose after-hook takes
-      // any new session for a completed sign-in (the first step's is taken back).
-      twoStepSignIn(secret),
-      secondStepLimits(rateLimits.passwords, kysely),
+      // The features' (a sign-in's second step, say): before the password limits,
+      // whose after-hook takes any new session for a completed sign-in.
+      ...featureAuthPlugins({ env, secret, db: kysely, rateLimits }),
       passwordAttemptLimits(rateLimits.passwords),
-      // The features' own (app/features/registry.ts).
-      ...featureAuthPlugins({ env, kysely, secret, mail, rateLimits, log }),
       // The providers that are plugins of ours (OpenID Connect).
       ...providers.plugins,
       activityLog(kysely, {

@@ -116,9 +116,9 @@ describe("a new password easy to guess is refused at every better-auth door that
         // Stored as better-auth stores a reset token here (tokens.server.ts: hashed).
         identifier: createHash("sha256").update(`reset-password:${token}`).digest("base64url"),
         value: userId,
-        expiresAt: new Date(now + 60_000).toISOString(),
-        createdAt: new Date(now).toISOString(),
-        updatedAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + 60_000),
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
       })
       .execute();
     const before = await passwordHashOf(db.kysely, userId);

@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { z } from "zod";
 import { emailAddress, enteredPassword, newPassword, personName, signUpSchema } from "~/lib/fields";
 import { peekMailToken } from "../mail/tokens.server";
-import { featureEndpoint } from "./feature-auth.server";
+import { featureEndpoint } from "../feature-hooks.server";
 import { findPasswordWeakness, type PasswordOwner } from "./password-policy.server";
 
 /**

@@ -4,10 +4,10 @@ import type { Kysely } from "kysely";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
-import type { LoggedSignInChange } from "../mail/templates.server";
+import { featureEndpoint, featureWaysIn } from "../feature-hooks.server";
+import type { SignInChange } from "../mail/templates.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
-import { featureEndpoint, featureWaysIn } from "./feature-auth.server";
 
 /**
  * The ways a person can sign in today: their password, providers that are
@@ -57,7 +57,7 @@ export type WayOut =
       find(trx: Kysely<Database>, userId: string): Promise<boolean>;
       remove(trx: Kysely<Database>, userId: string): Promise<void>;
       notFound: Outcome;
-      removed: LoggedSignInChange;
+      removed: SignInChange;
       done: string;
     };
 
@@ -107,8 +107,8 @@ export async function removeWayIn(
   return kysely.transaction().execute(async (trx) => {
     await trx
       .updateTable("user")
-      // The row written to itself: the lock is the point (a Timestamp is written as text).
-      .set((eb) => ({ updatedAt: eb.ref("updatedAt").$castTo<string>() }))
+      // The row written to itself: the lock is the point.
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
       .where("id", "=", userId)
       .execute();
     const { accounts, ways } = await readWaysIn(trx, userId, configured);
@@ -138,7 +138,7 @@ export async function removeWayIn(
 export async function removeSignInMethod(
   kysely: Kysely<Database>,
   headers: Headers,
-  change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
+  change: { userId: string; session: { createdAt: Date }; configured: readonly string[] },
   target: WayOut,
   name: string,
   notify?: SignInChangeNotifier,
@@ -151,7 +151,7 @@ export async function removeSignInMethod(
       ? target.notFound
       : refused(404, `${name} is not linked to your account.`);
   }
-  const removed: LoggedSignInChange =
+  const removed: SignInChange =
     target.kind === "feature" ? target.removed : { kind: "provider-unlinked", providerId: target.providerId };
   await recordSignInChange(kysely, change.userId, removed, headers, notify);
   return done(target.kind === "feature" ? target.done : `${name} unlinked.`);

@@ -3,13 +3,12 @@ import { ACTIVITY_SHOWN, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
 import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
-import { featureEndpoints } from "../auth/feature-auth.server";
 import { countWaysIn, readWaysIn } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
+import { featureEndpoints, signInStep } from "../feature-hooks.server";
 import { providerLinks } from "../providers/links.server";
 import { listSignInProviders } from "../providers/registry.server";
 import { listActiveSessions } from "../session/sessions.server";
-import { twoFactorSummary } from "./two-factor-settings.server";
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page
@@ -28,15 +27,16 @@ export async function loadDashboard(
   const offered = listSignInProviders(env.providers);
   const methodNames: Record<string, string> = {
     password: "password",
-    authenticator: "an authenticator code",
-    "recovery-code": "a recovery code",
+    ...Object.fromEntries(
+      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, name]),
+    ),
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
     ...Object.fromEntries(
       featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, signIn.name]] : [])),
     ),
   };
   const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
-  const [sessions, { accounts, ways }, activity, addressHistory, twoFactor, featureData] = await Promise.all([
+  const [sessions, { accounts, ways }, activity, addressHistory, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
     readWaysIn(
       db,
@@ -45,20 +45,19 @@ export async function loadDashboard(
     ),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
-    twoFactorSummary(db, user.id),
     Promise.all(
       features.map(async (feature) => [feature.key, await feature.load(services, signedIn)] as const),
     ),
   ]);
-  const signedInAt = new Date(session.createdAt);
+  const signedInAt = session.createdAt;
   return {
     user: {
       id: user.id,
       name: user.name,
       email: user.email,
-      emailVerified: Boolean(user.emailVerified),
+      emailVerified: user.emailVerified,
       image: user.image ?? undefined,
-      memberSince: new Date(user.createdAt).toISOString(),
+      memberSince: user.createdAt.toISOString(),
     },
     signedInAt: signedInAt.toISOString(),
     freshUntil: new Date(signedInAt.getTime() + SESSION_FRESH_AGE_SECONDS * 1000).toISOString(),
@@ -67,7 +66,6 @@ export async function loadDashboard(
     hasPassword: ways.password,
     providers: providerLinks(offered, accounts, addressHistory?.emailChangedAt ?? null),
     waysIn: countWaysIn(ways),
-    twoFactor,
     linkError: null,
     features: Object.fromEntries(featureData),
   };

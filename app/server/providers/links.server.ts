@@ -15,14 +15,14 @@ import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server
  */
 export function providerLinks(
   offered: readonly SignInProvider[],
-  accounts: readonly { providerId: string; createdAt: Date | string }[],
-  emailChangedAt: Date | string | null = null,
+  accounts: readonly { providerId: string; createdAt: Date }[],
+  emailChangedAt: Date | null = null,
 ): ProviderLink[] {
-  const changedAt = emailChangedAt === null ? null : new Date(emailChangedAt).getTime();
+  const changedAt = emailChangedAt?.getTime() ?? null;
   const linkOf = (id: string) => {
     const account = accounts.find((candidate) => candidate.providerId === id);
     if (!account) return { linkedAt: null, linkedUnderPreviousEmail: false };
-    const at = new Date(account.createdAt);
+    const at = account.createdAt;
     return {
       linkedAt: at.toISOString(),
       linkedUnderPreviousEmail: changedAt !== null && at.getTime() < changedAt,

@@ -4,23 +4,6 @@ import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import type { SignInDisplay, SignInProvider } from "~/lib/sign-in-providers";
 import { type Outcome, refused } from "../action-kit.server";
 import type { Auth } from "../auth/auth.server";
-import { listSignInProviders, type ProviderConfig } from "./registry.server";
-
-/** A sign-in method a person has: their password, or a provider account joined to theirs. */
-export type SignInMethod = { id: "password" | SignInProvider["id"]; name: string };
-
-/** The ways the signed-in person can sign in, from their better-auth accounts (passkeys aside). */
-export async function listSignInMethods(auth: Auth, headers: Headers, providers: ProviderConfig) {
-  const accounts = await auth.api.listUserAccounts({ headers });
-  const known = listSignInProviders(providers);
-  const methods: SignInMethod[] = [];
-  for (const { providerId } of accounts) {
-    if (providerId === "credential") methods.push({ id: "password", name: "Password" });
-    const provider = known.find((candidate) => candidate.id === providerId);
-    if (provider) methods.push(provider);
-  }
-  return methods;
-}
 
 type StartOptions = {
   provider: SignInProvider;

@@ -2,9 +2,11 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { createAuthorizationURL, type OAuthProvider, validateAuthorizationCode } from "better-auth/oauth2";
 import { type JWTPayload, jwtVerify } from "jose";
-import { OIDC_DISCOVERY_TIMEOUT_MS } from "~/lib/constants";
 import type { OAuthProviderId } from "~/lib/sign-in-providers";
 import { createOidcDiscovery, type OidcEndpoints } from "./oidc-discovery.server";
+
+/** How long a sign-in waits for the OpenID provider's discovery document. */
+const OIDC_DISCOVERY_TIMEOUT_MS = 5_000;
 
 /** The provider id in better-auth: its callback is `/api/auth/callback/oidc`. */
 export const OIDC_PROVIDER_ID = "oidc" satisfies OAuthProviderId;
@@ -27,7 +29,7 @@ export type OidcProfile = JWTPayload & {
 };
 
 /**
- * Sign-in with any OpenID Connect provider, by issuer (SPEC §4), as a
+ * Sign-in with any OpenID Connect provider, by issuer, as a
  * better-auth provider: better-auth's core runs the redirect flow (`state`
  * bound to a signed cookie and stored once in the database, PKCE with S256,
  * and the `nonce` because `requiresIdTokenNonce` is set), this module does
