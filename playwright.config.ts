@@ -6,6 +6,7 @@ import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium.ts";
 import { MAILBOX_URL, mailAppEnv } from "./tests/fixtures/mail-env.ts";
 import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 import { createDatabase, databaseUrlFor, freshDatabaseName } from "./tests/fixtures/postgres.ts";
+import { POSTGRES_AUTH_SECRET } from "./tests/fixtures/server-secret.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -27,13 +28,14 @@ if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 const postgresEnv: Record<string, string> = process.env.E2E_DATABASE_URL
   ? {
       DATABASE_URL: process.env.E2E_DATABASE_URL,
-      AUTH_SECRET: "e2e-secret-shared-by-every-instance-0123456789",
+      AUTH_SECRET: POSTGRES_AUTH_SECRET,
     }
   : {};
 
 export default defineConfig({
-  testDir: "tests/e2e",
-  testMatch: "**/*.test.ts",
+  // The core's journeys, and each feature's next to its code (app/features/<name>/*.e2e.ts).
+  testDir: ".",
+  testMatch: ["tests/e2e/**/*.test.ts", "app/features/**/*.e2e.ts"],
   forbidOnly: true,
   fullyParallel: true,
   workers: 2,
@@ -51,12 +53,12 @@ export default defineConfig({
       testIgnore: [
         "**/postgres-outage.test.ts",
         "**/disk-full.test.ts",
-        "**/two-factor-instances.test.ts",
+        "**/two-factor-instances.e2e.ts",
         ...(scaledOut ? [] : ["**/scale-out.test.ts"]),
       ],
     },
     // Instances that share PostgreSQL and nothing else (no Redis): wherever DATABASE_URL is set.
-    ...(process.env.DATABASE_URL ? [{ name: "postgres", testMatch: "**/two-factor-instances.test.ts" }] : []),
+    ...(process.env.DATABASE_URL ? [{ name: "postgres", testMatch: "**/two-factor-instances.e2e.ts" }] : []),
     // A full disk is a small file system mounted for the test: only root may mount.
     ...(process.getuid?.() === 0 ? [{ name: "disk-faults", testMatch: "**/disk-full.test.ts" }] : []),
     ...(scaledOut && process.env.E2E_POSTGRES_CLUSTER

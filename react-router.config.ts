@@ -3,7 +3,7 @@ import { PRERENDERED_PATHS } from "./app/lib/constants";
 
 export default {
   ssr: true,
-  // The landing page is rendered once at build time for guests (SPEC §8):
+  // The landing page is rendered once at build time for guests:
   // build/client/index.html and its data file, build/client/_.data, which
   // server/prerendered.ts serves to every request without a session cookie.
   prerender: [...PRERENDERED_PATHS],

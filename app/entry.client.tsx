@@ -1,10 +1,15 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { FIRST_PAINT_MAX_WAIT_MS } from "~/lib/constants";
 import { rememberServerHtmlForBots } from "~/shell/bot-fallback";
 import { installChunkReload } from "~/shell/chunk-reload";
 import { waitForRepaint } from "~/shell/repaint";
+
+/**
+ * Hydration starts after the server's HTML is painted (the first frame waits
+ * for the stylesheet), or after this long without a frame, whichever is first.
+ */
+const FIRST_PAINT_MAX_WAIT_MS = 1_000;
 
 rememberServerHtmlForBots();
 installChunkReload();

@@ -1,4 +1,5 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { everyPageParts } from "~/features/every-page";
 import { useEffect } from "react";
 import {
   Links,
@@ -12,7 +13,6 @@ import {
 } from "react-router";
 import { DocumentTitle, usePageDescription } from "~/components/document-title";
 import { ErrorPage } from "~/components/error-page";
-import { FeatureSlot } from "~/components/feature-slot";
 import { MAIN_ID, NavigationFocus, SkipLink } from "~/components/navigation-focus";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useRequestInfo } from "~/components/request-info";
@@ -113,7 +113,10 @@ export default function App() {
   );
   const navigating = useNavigation().state !== "idle";
   const chunkFailure = useChunkLoadFailure(useLocation().key);
-  const everyPage = <FeatureSlot name="OnEveryPage" signedIn={session !== null} />;
+  const everyPage = everyPageParts().map((Part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
+    <Part key={index} signedIn={session !== null} />
+  ));
   if (chunkFailure) {
     return (
       <>

@@ -5,14 +5,12 @@ export default [
   index("routes/home.tsx"),
   layout("routes/guest-layout.tsx", [
     route("login", "routes/login.tsx"),
-    route("login/two-factor", "routes/login-two-factor.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("confirm-sign-up", "routes/confirm-sign-up.tsx"),
     ...featureRoutes("guest"),
   ]),
   layout("routes/auth-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
-    route("dashboard/two-factor", "routes/dashboard-two-factor.tsx"),
     ...featureRoutes("signedIn"),
   ]),
   route("logout", "routes/logout.tsx"),
@@ -20,8 +18,6 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("sign-out-everywhere", "routes/sign-out-everywhere.tsx"),
-  route("change-email", "routes/change-email.tsx"),
-  route("undo-email-change", "routes/undo-email-change.tsx"),
   ...featureRoutes("anyone"),
   ...e2eTestRoutes(),
   route("*", "routes/not-found.tsx"),

@@ -12,57 +12,14 @@
  * `pg_ctlcluster`, as root).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { collectOutput } from "../tests/fixtures/process-output.ts";
-import { freePort } from "../tests/fixtures/tcp.ts";
 import { createAccountThroughOutbox, outboxMails, postForm, until } from "./outbox-account.ts";
-import { serveArguments } from "./serve-arguments.ts";
+import { ownRedis, type Server, startServer, stop } from "./reliability/processes.ts";
 
 const password = "correct horse battery";
 const cluster = process.env.RELIABILITY_POSTGRES_CLUSTER?.split(" ").filter(Boolean) ?? [];
-
-type Server = {
-  child: ChildProcess;
-  base: string;
-  dataDir: string;
-  output: () => string;
-  exited: Promise<number | null>;
-};
-
-async function startServer(
-  env: Record<string, string>,
-  dataDir = mkdtempSync(join(tmpdir(), "reliability-")),
-) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serveArguments(), {
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      // One client (this script) makes every request: the per-IP limits would answer 429 instead.
-      AUTH_RATE_LIMIT_PER_IP: "1000000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output = collectOutput(child);
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  if (!(await until(() => output().includes("Listening on"), 20_000)))
-    throw new Error(`no start:\n${output()}`);
-  return { child, base, dataDir, output, exited } satisfies Server;
-}
-
-async function stop(server: Server) {
-  if (server.child.exitCode === null) server.child.kill("SIGTERM");
-  await server.exited;
-}
 
 const form = (base: string, fields: Record<string, string>) =>
   postForm(base, "/login", fields).then(async (response) => {
@@ -254,35 +211,6 @@ async function redisFaults(
   }
   await stop(server);
   return lines;
-}
-
-async function ownRedis() {
-  const port = await freePort();
-  let child: ChildProcess;
-  const start = async () => {
-    child = spawn(
-      "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      {
-        stdio: "ignore",
-      },
-    );
-    await until(async () => {
-      try {
-        execFileSync("redis-cli", ["-p", String(port), "ping"], { stdio: "ignore" });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 5000);
-  };
-  await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    restart: start,
-    process: () => child,
-    stop: () => child.kill("SIGKILL"),
-  };
 }
 
 function print(storage: string, fault: string, line: string) {

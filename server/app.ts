@@ -15,11 +15,12 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import {
   AUTH_API_PATH,
   BUILD_INFO_PATH,
+  FORGOT_PASSWORD_PATH,
   ICONS_API_PATH,
-  RENDERED_ONCE_PATHS,
-  RETRY_AFTER_UNAVAILABLE_SECONDS,
   SESSION_API_PATH,
+  SIGN_IN_PATH,
 } from "~/lib/constants";
+import { accountMail } from "~/server/auth/account-mail.server";
 import { createAuth, sessionCookieName } from "~/server/auth/auth.server";
 import { resolveAuthSecret } from "~/server/auth/secret.server";
 import {
@@ -31,10 +32,9 @@ import {
 import { checkReadiness, openConfiguredDatabase } from "~/server/db/database.server";
 import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/db/database-errors.server";
 import { getEnv } from "~/server/env.server";
-import { featureFormTargets } from "~/server/features.server";
+import { featureFormTargets } from "~/server/feature-hooks.server";
 import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/limits/redis-rate-limiter.server";
-import { accountMail } from "~/server/mail/account-mail.server";
 import { createMailDelivery } from "~/server/mail/mailer.server";
 import { mailOutbox, startMailWorker } from "~/server/mail/outbox.server";
 import { startExpiredRowCleanup } from "~/server/session/lifetime.server";
@@ -52,6 +52,17 @@ import { createLogger, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
 import { isPrerenderedPath, staticGuestPages } from "./static-guest-pages";
+
+/** What a 503 tells clients to wait before trying again. */
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+/**
+ * Guest pages rendered once per server process, at their first request with
+ * no session cookie and no query, and served as static files from then on:
+ * they show the sign-in providers configured at start, so the build cannot
+ * render them.
+ */
+const RENDERED_ONCE_PATHS: readonly string[] = [SIGN_IN_PATH, FORGOT_PASSWORD_PATH];
 
 /**
  * Builds the whole HTTP application: configuration, database (migrated;

@@ -1,17 +1,16 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import type { AppServices } from "~/server/context.server";
-import { type AuthDoor, featureAuthDoors } from "~/server/features.server";
+import { featureAuthDoors, featureEndpoints } from "~/server/feature-hooks.server";
+import type { AuthDoor } from "~/server/features.server";
 import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
-
-export type { AuthDoor };
 
 /**
  * The only better-auth endpoints reachable over HTTP (SECURITY.md lists them
- * and why): the passkey ceremonies, which run in the browser, and the
- * doors the listed features open (`ServerFeature.authDoors`: the callbacks
- * of the configured sign-in providers, where the provider sends the browser
- * back). Everything else (signing in with a password, sign-up,
+ * and why): the features' that the browser calls itself (`AuthEndpoint.door`:
+ * the passkey ceremonies), and the doors the listed features open by
+ * configuration (`ServerFeature.authDoors`: the callbacks of the configured
+ * sign-in providers, where the provider sends the browser back). Everything else (signing in with a password, sign-up,
  * password changes, sessions, provider tokens…) is reached only through the
  * app's own pages, which call `auth.api` on the server with the app's
  * rules. An allowlist, so a better-auth upgrade that adds endpoints adds no
@@ -19,12 +18,7 @@ export type { AuthDoor };
  */
 export function authDoors(featureDoors: readonly AuthDoor[] = []): AuthDoor[] {
   return [
-    // Every visit to /login asks for one (passkey autofill): a row until it expires.
-    { method: "GET", path: "/passkey/generate-authenticate-options", limit: "challenge" },
-    { method: "POST", path: "/passkey/verify-authentication", limit: "ip" },
-    // Adding a passkey on the dashboard: better-auth requires the session.
-    { method: "GET", path: "/passkey/generate-register-options", limit: null },
-    { method: "POST", path: "/passkey/verify-registration", limit: null },
+    ...featureEndpoints().flatMap(({ path, door }): AuthDoor[] => (door ? [{ ...door, path }] : [])),
     ...featureDoors,
   ];
 }
@@ -103,7 +97,7 @@ async function bodyHasNul(request: Request): Promise<boolean> {
   return found;
 }
 
-/** Drops every `token` field from a JSON answer (better-auth's passkey sign-in returns the session's). */
+/** Drops every `token` field from a JSON answer (a sign-in by a feature's door, a passkey's, returns the session's). */
 async function withoutSessionTokens(response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const text = await response.text();

@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { type BuildInfo, isBuildId } from "~/lib/build-id";
-import { BUILD_LATEST_MAX_AGE_SECONDS } from "~/lib/constants";
+
+/** `latest.json` may be cached this long: several instances can share a CDN, none lags behind. */
+const BUILD_LATEST_MAX_AGE_SECONDS = 5;
 
 /** Reads one of the build-info files (`latest.json`, `meta/{id}.json`); `null` when absent. */
 export type BuildFileReader = (name: string) => Promise<string | null>;
@@ -12,7 +14,7 @@ const META_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * The build's id files (SPEC §6), mounted at `/_app/builds` before the
+ * The build's id files, mounted at `/_app/builds` before the
  * generic static files: `latest.json` with a cache of seconds (browsers poll
  * it, a CDN may hold it briefly), `meta/{id}.json` as immutable. Unknown
  * files are a JSON 404, never the HTML error page; query strings (the

@@ -3,12 +3,16 @@ import { createRequire } from "node:module";
 import { getIcons } from "@iconify/utils/lib/icon-set/get-icons";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import {
-  ICONS_CACHE_MAX_AGE_SECONDS,
-  ICONS_MAX_PER_REQUEST,
-  ICONS_STALE_WHILE_REVALIDATE_SECONDS,
-} from "~/lib/constants";
+import { ICONS_MAX_PER_REQUEST } from "~/lib/constants";
 import { isValidIconName } from "~/lib/icon-name";
+
+/**
+ * Icon answers change only when an icon-set package is updated: a week in
+ * caches, then a day of serving the old answer while revalidating (ETag).
+ */
+const ICONS_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+const ICONS_STALE_WHILE_REVALIDATE_SECONDS = 24 * 60 * 60;
 
 type IconifyJSON = NonNullable<ReturnType<typeof getIcons>>;
 type ReadText = (path: string) => Promise<string>;
@@ -59,7 +63,7 @@ function createIconSetCache(sets: ReadonlyMap<string, string>, readText: ReadTex
 }
 
 /**
- * `GET /api/_icons/{collection}.json?icons=a,b,c` (SPEC §7): the Iconify JSON
+ * `GET /api/_icons/{collection}.json?icons=a,b,c`: the Iconify JSON
  * of those icons (aliases resolved to their parents), unknown names under
  * `not_found`. Long-cached with revalidation: the answer changes only when a
  * set package is updated, and the ETag makes that revalidation cheap.

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { MAX_BODY_BYTES } from "~/lib/constants";
+
+/** Request bodies: forms and small JSON only; anything larger is refused. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

@@ -50,7 +50,7 @@ function freshNonce(): string {
 }
 
 /**
- * Security headers on every answer (SPEC §10), and the nonce the React
+ * Security headers on every answer, and the nonce the React
  * render puts on its inline scripts. HSTS only when the app is served over
  * HTTPS: sent over plain HTTP it would be ignored, and on localhost harmful.
  */

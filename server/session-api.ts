@@ -3,7 +3,7 @@ import type { AppServices } from "~/server/context.server";
 import { readSession, signOut, toPublicSession } from "~/server/session/session.server";
 
 /**
- * The session contract (SPEC §3), answered before React Router is involved:
+ * The session contract, answered before React Router is involved:
  * `GET` → `{}` or `{ user, loggedInAt }`; `DELETE` → revoke and clear the
  * cookie, `{ loggedOut: true }`, also when already signed out. The origin
  * check in front of this router refuses a cross-site DELETE.

@@ -4,7 +4,7 @@ import { type BuildInfo, DEV_BUILD_ID, resolveBuildId } from "../app/lib/build-i
 import { BUILD_INFO_PATH } from "../app/lib/constants.ts";
 
 /**
- * Gives every build an id (SPEC §6, "New deployment detection").
+ * Gives every build an id.
  *
  * - `npm run build` takes `BUILD_ID` from the environment, else makes a fresh
  *   one, and writes `build/client/_app/builds/latest.json` and

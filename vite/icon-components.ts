@@ -32,7 +32,7 @@ export function inlineSvgComponent(svg: string): string {
 
 /**
  * `import HouseIcon from "~icons/lucide/house"`: the icons the app's own code
- * uses, from the same installed icon sets the icon endpoint serves (SPEC §7),
+ * uses, from the same installed icon sets the icon endpoint serves,
  * compiled into the bundle that uses them: no request, 1em square unless a
  * class sizes them, drawn in `currentColor`.
  */

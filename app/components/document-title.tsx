@@ -4,7 +4,7 @@ import { formatTitle, type PageTitle, titleFromPath } from "~/lib/title";
 import { useAppName } from "./use-session";
 
 /**
- * The document title (SPEC §2), from the deepest route's `handle.title`
+ * The document title, from the deepest route's `handle.title`
  * (a string, or a function of the query),
  * else the last path segment. One component instead of a `meta` per route,
  * because React Router shows each route's `meta` only the matches above it.

@@ -8,7 +8,7 @@ import { clientLazy } from "./client-lazy";
 import { ErrorScreen, homeIcon, reloadIcon } from "./error-screen";
 
 /**
- * Code for the page could not be loaded (SPEC §6), usually because a new
+ * Code for the page could not be loaded, usually because a new
  * version was deployed, and an automatic reload was already tried. Every way
  * out is a full page load, which brings the new version.
  */
@@ -51,7 +51,7 @@ const HttpErrorScreen = clientLazy(
 
 /**
  * The app's one error page. A crawler whose browser failed after the server
- * rendered a good page keeps that page instead (SPEC §1).
+ * rendered a good page keeps that page instead.
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const botHtml = serverHtmlForBot();

@@ -3,7 +3,7 @@ import { featureUis } from "~/features/ui";
 import type { FeatureUi } from "~/lib/features";
 
 /** The `FeatureUi` fields that are a page's slots: components the listed features fill in. */
-type SlotName = "SignInOptions" | "SignInMethods" | "OnEveryPage";
+type SlotName = "SignInMethods";
 
 /**
  * What each listed feature puts in one slot of a page (`FeatureUi[name]`),

@@ -19,7 +19,7 @@ const SIZED = /(^|\s)(size|w|h)-/;
 
 /**
  * An icon whose name is only known at run time (from data, say), fetched
- * from the app's icon endpoint (SPEC §7). Its box has its final size from the
+ * from the app's icon endpoint. Its box has its final size from the
  * first paint, on the server too, so nothing moves when the drawing arrives
  * or when it never does. Icons known when writing the code are cheaper as
  * components compiled at build time: `import HouseIcon from "~icons/lucide/house"`.

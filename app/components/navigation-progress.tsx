@@ -1,6 +1,11 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
-import { PROGRESS_MIN_VISIBLE_MS, PROGRESS_SHOW_DELAY_MS } from "~/lib/constants";
+
+/** The progress bar shows only for navigations slower than this… */
+const PROGRESS_SHOW_DELAY_MS = 150;
+
+/** …and then stays at least this long, so it never flickers. */
+const PROGRESS_MIN_VISIBLE_MS = 400;
 
 /**
  * A slim bar at the top of the page for navigations that take a while. Fast

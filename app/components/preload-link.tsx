@@ -41,7 +41,7 @@ type IntentHandlers = Pick<LinkProps, "onMouseEnter" | "onFocus" | "onTouchStart
 
 /**
  * Preloads a link's target on hover, focus, touch or when the link becomes
- * visible (SPEC §6). Returns the link's ref and handlers, wrapping its own.
+ * visible. Returns the link's ref and handlers, wrapping its own.
  */
 export function usePreloadOnIntent(to: To, own: IntentHandlers = {}) {
   const framework = useContext(FrameworkContext);

@@ -17,7 +17,7 @@ function subscribeToColorMode(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 
-/** The colour mode is the `dark` class on <html> (SPEC §5), whoever sets it. */
+/** The colour mode is the `dark` class on <html>, whoever sets it. */
 function currentColorMode(): "light" | "dark" {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }

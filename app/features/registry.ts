@@ -7,6 +7,7 @@
  * them by these names (`import.meta.glob`), only for the features listed here:
  * - `routes.ts`          its pages, by layout (`FeatureRoutes`, app/lib/features.ts);
  * - `feature.tsx`        what the browser shows: dashboard sections, activity kinds (`FeatureUi`);
+ * - `sign-in.tsx`        a way to sign in on /login (`SignInOption`), apart so /login loads no dashboard code;
  * - `feature.server.ts`  what the server runs: migrations, better-auth plugins,
  *                        dashboard data and actions (`ServerFeature`, app/server/features.server.ts).
  */

@@ -1,14 +1,9 @@
 import { featureUis } from "~/features/ui";
-import FingerprintIcon from "~icons/lucide/fingerprint";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import LogInIcon from "~icons/lucide/log-in";
 import LogOutIcon from "~icons/lucide/log-out";
-import MailIcon from "~icons/lucide/mail";
 import MonitorCheckIcon from "~icons/lucide/monitor-check";
-import MonitorXIcon from "~icons/lucide/monitor-x";
 import ShieldAlertIcon from "~icons/lucide/shield-alert";
-import ShieldCheckIcon from "~icons/lucide/shield-check";
-import ShieldOffIcon from "~icons/lucide/shield-off";
 import UnlinkIcon from "~icons/lucide/unlink";
 import UserPenIcon from "~icons/lucide/user-pen";
 import UserPlusIcon from "~icons/lucide/user-plus";
@@ -48,9 +43,6 @@ const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
   },
   "password-changed": { icon: KeyRoundIcon, describe: "Password changed" },
   "password-set": { icon: KeyRoundIcon, describe: "Password set" },
-  "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
-  "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
-  "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
   "provider-unlinked": { icon: UnlinkIcon, describe: ({ method }) => `${method ?? "Provider"} unlinked` },
   "session-revoked": { icon: LogOutIcon, describe: "Signed out a session" },
   "other-sessions-revoked": { icon: LogOutIcon, describe: "Signed out everywhere else" },
@@ -65,16 +57,6 @@ const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
     icon: ShieldAlertIcon,
     describe: "Wrong password entered to confirm it was you",
   },
-  "email-changed": { icon: MailIcon, describe: "Email address changed" },
-  "email-change-undone": {
-    icon: MailIcon,
-    describe: ({ success }) =>
-      success ? "Email address change undone" : "Email address change could not be undone",
-  },
-  "two-factor-enabled": { icon: ShieldCheckIcon, describe: "Two-step sign-in turned on" },
-  "two-factor-disabled": { icon: ShieldOffIcon, describe: "Two-step sign-in turned off" },
-  "recovery-codes-replaced": { icon: ShieldCheckIcon, describe: "New recovery codes made" },
-  "trusted-browsers-forgotten": { icon: MonitorXIcon, describe: "Trusted browsers forgotten" },
 };
 
 /** Every kind this build knows, the core's and the listed features': a kind not here is not shown. */

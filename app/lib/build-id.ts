@@ -1,5 +1,5 @@
 /**
- * Build ids (SPEC §6): what the build, the server and the browser agree on.
+ * Build ids: what the build, the server and the browser agree on.
  * Pure: the Vite plugin imports this file too, so no `import.meta.env` here.
  */
 

@@ -1,5 +1,4 @@
 import type { ActivityItem } from "./activity";
-import type { TwoFactorSummary } from "./two-factor";
 
 /**
  * What the dashboard's loader sends the page: shared by the server modules
@@ -12,14 +11,12 @@ export type DashboardData = {
   /** Until when this sign-in is fresh enough to delete a password-less account or unlink a way in. */
   freshUntil: string;
   sessions: SessionSummary[];
-  passkeys: PasskeySummary[];
   activity: ActivityItem[];
   hasPassword: boolean;
   /** The accounts joined to this one besides the password (a provider's), whether or not still offered. */
   linkedAccounts: LinkedAccount[];
-  /** How many ways in the account has: its password, providers and passkeys. */
+  /** How many ways in the account has: its password, providers and the features' (passkeys…). */
   waysIn: number;
-  twoFactor: TwoFactorSummary;
   /** What each listed feature's section shows, by the key its `ServerFeature.dashboard` names. */
   features: Record<string, unknown>;
 };
@@ -48,9 +45,6 @@ export type SessionSummary = {
   lastActiveAt: string;
   current: boolean;
 };
-
-/** What the dashboard shows of a passkey: never its key material. */
-export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
 /**
  * An account joined to this one (`account.providerId`: a provider's), and

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { ComponentType } from "react";
 import type { IconComponent } from "~/components/icon-component";
 import type { ActivityItem } from "./activity";
-import type { DashboardData } from "./dashboard";
+import type { DashboardData, DashboardUser } from "./dashboard";
 
 /**
  * What a feature (app/features/<name>/) adds to the browser's side of the
@@ -40,14 +40,32 @@ export type FeatureUi = {
   /** Activity kinds the feature records (`recordActivity`), by kind. */
   activityKinds?: Record<string, ActivityKindInfo>;
   /**
-   * Its part of the sign-in page (`/login`), above the passkey button: it is
-   * shown with what `ServerFeature.signInPage` loaded, by that key
-   * (`options[key]`); absent there, it renders nothing. `answered`: the
-   * page shows a form's answer.
+   * Parts of the dashboard's Account card, below the name and address (a
+   * form, say), in the registry's order; the `id` tells them apart.
    */
-  SignInOptions?: ComponentType<{ options: Record<string, unknown>; redirectTo: string; answered: boolean }>;
+  accountCardParts?: { id: string; Part: ComponentType<{ user: DashboardUser }> }[];
   /** Rows of the dashboard's Sign-in methods card, after the password's (its ways in: link, unlink). */
   SignInMethods?: ComponentType<{ data: DashboardData }>;
-  /** Rendered on every page, by the root (nothing to see: a popup that closes itself, say). */
-  OnEveryPage?: ComponentType<{ signedIn: boolean }>;
 };
+
+/**
+ * A feature's part of `/login` (and of its sign-up form, `isSignUp`), above
+ * the email form: its `sign-in.tsx`'s default export, read through
+ * app/features/sign-in.ts apart from `FeatureUi`, so that the sign-in page
+ * loads no dashboard code. `redirectTo` is where the page goes once signed
+ * in; `options[key]` is what its `ServerFeature.signInPage` loaded (absent:
+ * it renders nothing); `answered`: the page shows a form's answer.
+ */
+export type SignInOption = ComponentType<{
+  redirectTo: string;
+  isSignUp: boolean;
+  options: Record<string, unknown>;
+  answered: boolean;
+}>;
+
+/**
+ * What a feature renders on every page, from the root (nothing to see: a
+ * popup that closes itself, say): its `every-page.tsx`'s default export,
+ * read through app/features/every-page.ts, so every page loads only that.
+ */
+export type EveryPagePart = ComponentType<{ signedIn: boolean }>;

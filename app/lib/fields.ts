@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSKEY_NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from "./constants";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 /**
  * The rules of the fields people type (zod), with the messages they read:
@@ -41,7 +35,7 @@ export const enteredPassword = z
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A name people give something: trimmed, at most `max` characters, no control characters (line breaks, NUL). */
-function displayName(max: number, missing: string) {
+export function displayName(max: number, missing: string) {
   return z
     .string({ error: missing })
     .trim()
@@ -52,9 +46,6 @@ function displayName(max: number, missing: string) {
 
 /** A person's name, as they write it. */
 export const personName = displayName(NAME_MAX_LENGTH, "Enter your name.");
-
-/** A passkey's name ("Work laptop"). */
-export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
 
 export const signUpSchema = z.object({
   name: personName,

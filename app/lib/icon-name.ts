@@ -1,5 +1,5 @@
 /**
- * Icon names as the endpoint accepts them (SPEC §7): lower-case letters,
+ * Icon names as the endpoint accepts them: lower-case letters,
  * digits and dashes. Shared so the browser never sends a name the server
  * would refuse, which would fail the whole batch it travels in.
  */

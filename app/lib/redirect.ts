@@ -1,4 +1,4 @@
-import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, SIGN_IN_PATH, TWO_FACTOR_PATH } from "./constants";
+import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, SIGN_IN_PATH } from "./constants";
 
 /**
  * Returns `target` when it is a same-origin path, otherwise the dashboard.
@@ -37,12 +37,12 @@ export function safeRedirect(
  * stay readable; everything else that could end the parameter is escaped.
  */
 export function signInPathFor(pathWithSearch: string): string {
-  return `${SIGN_IN_PATH}?${REDIRECT_PARAM}=${redirectParamValue(pathWithSearch)}`;
+  return pathWithRedirect(SIGN_IN_PATH, pathWithSearch);
 }
 
-/** `/login/two-factor?redirect=/dashboard`: the code of a two-step sign-in, then `pathWithSearch`. */
-export function secondStepPath(pathWithSearch: string): string {
-  return `${TWO_FACTOR_PATH}?${REDIRECT_PARAM}=${redirectParamValue(pathWithSearch)}`;
+/** `page?redirect=…`: a page that goes on to `pathWithSearch` when it is done. */
+export function pathWithRedirect(page: string, pathWithSearch: string): string {
+  return `${page}?${REDIRECT_PARAM}=${redirectParamValue(pathWithSearch)}`;
 }
 
 function redirectParamValue(pathWithSearch: string): string {

@@ -1,18 +1,16 @@
 /**
- * What the first proof of an account's mailbox removed (passkeys, providers
- * by name, two-step sign-in), as the mail and the pages say it. Shared by both sides.
+ * What the first proof of an account's mailbox removed (the features' ways
+ * in, a line each as they word them, and providers by name), as the mail
+ * and the pages say it. Shared by both sides.
  */
-export type RemovedWaysIn = { passkeys: number; providers: string[]; twoStep: boolean };
+export type RemovedWaysIn = { fromFeatures: string[]; providers: string[] };
 
 /** Whether anything was removed, so the mail and the page have something to say. */
-export function removedAnything({ passkeys, providers, twoStep }: RemovedWaysIn): boolean {
-  return passkeys > 0 || providers.length > 0 || twoStep;
+export function removedAnything({ fromFeatures, providers }: RemovedWaysIn): boolean {
+  return fromFeatures.length > 0 || providers.length > 0;
 }
 
-/** "2 passkeys", "Signing in with GitHub", "Two-step sign-in …": one line per removed way in. */
-export function describeRemovedWaysIn({ passkeys, providers, twoStep }: RemovedWaysIn): string[] {
-  const lines = providers.map((provider) => `Signing in with ${provider}`);
-  if (passkeys > 0) lines.unshift(passkeys === 1 ? "1 passkey" : `${passkeys} passkeys`);
-  if (twoStep) lines.push("Two-step sign-in, with the authenticator app and recovery codes set up for it");
-  return lines;
+/** "2 passkeys", "Signing in with GitHub", …: one line per removed way in. */
+export function describeRemovedWaysIn({ fromFeatures, providers }: RemovedWaysIn): string[] {
+  return [...fromFeatures, ...providers.map((provider) => `Signing in with ${provider}`)];
 }

@@ -1,5 +1,5 @@
 /**
- * The session as the browser sees it (SPEC §3): `GET /api/_auth/session`
+ * The session as the browser sees it: `GET /api/_auth/session`
  * answers `{}` when signed out, or the user and when they signed in.
  * Shared by the server (which builds it) and the client store (which reads it).
  */

@@ -1,5 +1,5 @@
 /**
- * Page titles (SPEC §2): `{page} | {app}`, the index page is the app name
+ * Page titles: `{page} | {app}`, the index page is the app name
  * alone, routes without a title fall back to their last path segment.
  */
 

@@ -4,9 +4,7 @@ import { ActivityCard } from "~/components/dashboard/activity-card";
 import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
 import { SessionsCard } from "~/components/dashboard/sessions-card";
 import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
-import { TwoFactorCard } from "~/components/dashboard/two-factor-card";
 import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
-import { PasskeysCard } from "~/components/passkeys-card";
 import { Avatar } from "~/components/ui/avatar";
 import { serverFeatures } from "~/features/server.server";
 import { featureUis } from "~/features/ui";
@@ -19,10 +17,8 @@ import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { loadDashboard } from "~/server/dashboard/loader.server";
 import { requireUser } from "~/server/session/guards.server";
 import ActivityIcon from "~icons/lucide/activity";
-import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
-import ShieldCheckIcon from "~icons/lucide/shield-check";
 import TriangleAlertIcon from "~icons/lucide/triangle-alert";
 import UserRoundIcon from "~icons/lucide/user-round";
 import type { Route } from "./+types/dashboard";
@@ -67,25 +63,6 @@ const CORE_SECTIONS: DashboardSection[] = [
     icon: KeyRoundIcon,
     order: 20,
     Card: SignInMethodsCard,
-  },
-  {
-    id: "passkeys",
-    label: "Passkeys",
-    icon: FingerprintPatternIcon,
-    order: 30,
-    Card: ({ data }) => (
-      <PasskeysCard
-        passkeys={data.passkeys}
-        thisDevice={data.sessions.find((session) => session.current)?.browser ?? "This device"}
-      />
-    ),
-  },
-  {
-    id: "two-factor",
-    label: "Two-step sign-in",
-    icon: ShieldCheckIcon,
-    order: 40,
-    Card: ({ data }) => <TwoFactorCard twoFactor={data.twoFactor} />,
   },
   {
     id: "sessions",

@@ -2,14 +2,13 @@ import { Form, useSearchParams } from "react-router";
 import { AuthSplitLayout } from "~/components/auth-split-layout";
 import { FeatureSlot } from "~/components/feature-slot";
 import { FormField } from "~/components/form-field";
-import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { PasswordField } from "~/components/password-field";
 import { PersonNameField } from "~/components/person-name-field";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
-import { serverFeatures } from "~/features/server.server";
+import { signInOptions } from "~/features/sign-in";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
@@ -20,11 +19,12 @@ import {
 } from "~/lib/constants";
 import type { FieldErrors } from "~/lib/fields";
 import { signInPageHeaders } from "~/lib/opener-policy";
-import { safeRedirect, secondStepPath } from "~/lib/redirect";
+import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { signInWithPassword, startSignUp } from "~/server/auth/credentials.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
+import { signInPageOptions, signInPagePost, signInStep } from "~/server/feature-hooks.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/login";
 
@@ -50,14 +50,7 @@ function modeOf(value: unknown): Mode {
 
 /** What the listed features show on the page (`ServerFeature.signInPage`: the providers' buttons), by key. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  const options: Record<string, unknown> = {};
-  for (const feature of serverFeatures()) {
-    const part = feature.signInPage;
-    const shown = part?.load(services, request);
-    if (part && shown !== null && shown !== undefined) options[part.key] = shown;
-  }
-  return { options };
+  return { options: signInPageOptions(getServices(context), request) };
 }
 
 /** The per-IP verdict for a form post, as the page's answer when it is refused. */
@@ -86,9 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = form[REDIRECT_PARAM];
   const values = { name: form.name?.slice(0, 200), email: form.email?.slice(0, 300) };
 
-  const featurePost = serverFeatures().find((feature) => feature.signInPage?.intent === form.intent);
-  if (featurePost?.signInPage) {
-    const refusal = await featurePost.signInPage.post(services, copy);
+  const featurePost = signInPagePost(form.intent);
+  if (featurePost) {
+    const refusal = await featurePost.post(services, copy);
     return respond<ActionData>(refusal, { mode, message: refusal.message, values });
   }
 
@@ -120,9 +113,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const confirmPage = `${CONFIRM_SIGN_UP_PATH}?${new URLSearchParams({ id: result.id })}`;
     throw redirectWithCookies(confirmPage, browser ? [browser.setCookie] : []);
   }
-  // Two-step sign-in: the code comes next, then where it was going.
+  // A second step (two-step sign-in's code, say) comes next, then where it was going.
   const onward = safeRedirect(redirectTo);
-  if (result.secondStep) throw redirectWithCookies(secondStepPath(onward), result.setCookie);
+  const step = result.secondStep ? signInStep() : undefined;
+  if (step) throw redirectWithCookies(step.path(onward), result.setCookie);
   throw redirectWithCookies(onward, result.setCookie);
 }
 
@@ -153,13 +147,16 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         </>
       }
     >
-      <FeatureSlot
-        name="SignInOptions"
-        options={loaderData.options}
-        redirectTo={redirectTo}
-        answered={Boolean(actionData)}
-      />
-      {isSignUp ? null : <PasskeySignIn redirectTo={redirectTo} />}
+      {signInOptions().map((SignInOption, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
+        <SignInOption
+          key={index}
+          redirectTo={redirectTo}
+          isSignUp={isSignUp}
+          options={loaderData.options}
+          answered={Boolean(actionData)}
+        />
+      ))}
       {Object.keys(loaderData.options).length > 0 || !isSignUp ? (
         <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
           <span className="h-px flex-1 bg-border" />

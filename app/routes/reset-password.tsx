@@ -17,13 +17,13 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PATH,
-  TWO_FACTOR_PATH,
 } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
 import { type AfterReset, resetPasswordAndSignIn } from "~/server/auth/password-reset.server";
 import { getServices } from "~/server/context.server";
+import { signInStep } from "~/server/feature-hooks.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/reset-password";
 
@@ -45,9 +45,12 @@ type ActionData = {
   fieldError?: string;
   token?: string;
   removed?: RemovedWaysIn;
-  /** Where "Continue" goes: the dashboard, two-step sign-in's code, or the sign-in page. */
-  onward?: AfterReset;
+  /** Where "Continue" goes (the dashboard, a sign-in's second step, or the sign-in page), and what the page says of it. */
+  next?: Onward;
 };
+
+/** Where the browser goes after the reset, and what the page says when it shows what the reset removed. */
+type Onward = { path: string; description: string; label: string };
 
 /**
  * Sets the new password (the same rules as at sign-up), which uses the
@@ -65,9 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = withCookies(outcome.setCookie);
     const onward = outcome.onward;
     // The first proof of the mailbox removed ways in, or signing in must wait: say so before going on.
+    const next = afterReset(onward);
     if (outcome.removed || onward === "sign-in")
-      return data<ActionData>({ expired: false, removed: outcome.removed ?? undefined, onward }, { headers });
-    throw redirect(AFTER_RESET[onward].path, { headers });
+      return data<ActionData>({ expired: false, removed: outcome.removed ?? undefined, next }, { headers });
+    throw redirect(next.path, { headers });
   }
   return data<ActionData>(
     {
@@ -79,40 +83,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** After the reset: where the browser goes, and what the page says when it shows what the reset removed. */
-const AFTER_RESET: Record<AfterReset, { path: string; description: string; label: string }> = {
-  dashboard: {
+/** After the reset: signed in, to a sign-in's second step (the mailbox alone is not enough), or to sign in later. */
+function afterReset(onward: AfterReset): Onward {
+  const step = onward === "step" ? signInStep()?.afterReset : undefined;
+  if (step) return step;
+  if (onward === "sign-in") {
+    return {
+      path: SIGN_IN_PATH,
+      description: "Too many wrong codes were tried lately: sign in with it a little later.",
+      label: "Go to sign in",
+    };
+  }
+  return {
     path: DEFAULT_SIGNED_IN_PATH,
     description: "You are signed in on this device.",
     label: "Continue to your dashboard",
-  },
-  code: {
-    // With two-step sign-in, the code comes next: the mailbox alone is not enough.
-    path: TWO_FACTOR_PATH,
-    description: "Enter the code from your authenticator app next.",
-    label: "Continue to the code",
-  },
-  "sign-in": {
-    path: SIGN_IN_PATH,
-    description: "Too many wrong codes were tried lately: sign in with it a little later.",
-    label: "Go to sign in",
-  },
-};
+  };
+}
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
-  if (actionData?.removed || actionData?.onward === "sign-in") {
+  if (actionData?.next) {
     return (
-      <CenteredCard
-        title="Your new password is set"
-        description={AFTER_RESET[actionData.onward ?? "dashboard"].description}
-      >
+      <CenteredCard title="Your new password is set" description={actionData.next.description}>
         {actionData.removed ? <RemovedWaysInNotice removed={actionData.removed} /> : null}
         <Button asChild>
-          <PreloadLink to={AFTER_RESET[actionData.onward ?? "dashboard"].path}>
-            {AFTER_RESET[actionData.onward ?? "dashboard"].label}
-          </PreloadLink>
+          <PreloadLink to={actionData.next.path}>{actionData.next.label}</PreloadLink>
         </Button>
       </CenteredCard>
     );

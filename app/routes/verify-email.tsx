@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       verified: true,
       ...(removed
-        ? { removed: { passkeys: removed.passkeys, providers: removed.providers, twoStep: removed.twoStep } }
+        ? { removed: { fromFeatures: removed.fromFeatures, providers: removed.providers } }
         : {}),
     },
     { status: 200 },

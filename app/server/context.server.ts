@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "../../db/schema";
+import type { AccountMail } from "./auth/account-mail.server";
 import type { Auth, AuthSession } from "./auth/auth.server";
 import type { Env } from "./env.server";
 import type { AuthRateLimits } from "./limits/rate-limit.server";
-import type { AccountMail } from "./mail/account-mail.server";
 
 /** What the HTTP edge hands every loader and action (`db` for the app's own tables, `mail` for account mails). */
 export type AppServices = {

@@ -5,9 +5,11 @@ import {
   BUILD_CHECK_MIN_GAP_MS,
   BUILD_POLL_INTERVAL_MS,
   DEFAULT_APP_NAME,
-  TRUST_PROXY_MAX_HOPS,
 } from "~/lib/constants";
 import type { FeatureSettings } from "./features.server";
+
+/** The most proxy hops `TRUST_PROXY` may name. */
+const TRUST_PROXY_MAX_HOPS = 10;
 
 const PORT_ERROR = "must be a port number from 1 to 65535";
 /** The longest delay a browser timer accepts (about 24.8 days). */

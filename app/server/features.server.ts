@@ -1,12 +1,15 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
+import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import type { Database } from "../../db/schema";
 import type { z } from "zod";
-import { serverFeatures } from "~/features/server.server";
 import type { Refusal } from "./action-kit.server";
 import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";
 import type { DashboardAction } from "./dashboard/dashboard-action.server";
 import type { Env } from "./env.server";
+import type { AuthRateLimits } from "./limits/rate-limit.server";
+import type { SignInChange } from "./mail/templates.server";
 
 /**
  * What a feature (app/features/<name>/feature.server.ts) adds to the server,
@@ -67,6 +70,106 @@ export type ServerFeature = {
     intent: string;
     post(services: AppServices, request: Request): Promise<Refusal>;
   };
+  /**
+   * Its mailed links: the page each opens, by the purpose of its token
+   * (`AccountMail.mailedLink` writes one, `peek` and `consume` read it).
+   * Their tokens are kept hashed like the core's. The purpose is part of
+   * every stored token: renaming one voids the links already mailed.
+   */
+  mailedLinks?: Record<string, string>;
+  /**
+   * Its better-auth plugins, made once with the auth instance. They run
+   * after the core's field rules and per-address limits, and before the
+   * password limits (whose after-hook takes any new session for a finished
+   * sign-in) and the activity log.
+   */
+  authPlugins?: (setup: AuthPluginSetup) => BetterAuthPlugin[];
+  /** The better-auth endpoints its plugins add that the core's rules should know: doors, field rules, activity (`AuthEndpoint`). */
+  authEndpoints?: readonly AuthEndpoint[];
+  /** How many ways to sign in it gives this person (a passkey each): the last way in is never removed. */
+  waysIn?: (db: Kysely<Database>, userId: string) => Promise<number>;
+  /**
+   * Ends what the feature trusted for the account when the core ends
+   * standing trust: a password reset or change, signing out everywhere (else).
+   */
+  onTrustEnded?: (db: Kysely<Database>, userId: string) => Promise<void>;
+  /**
+   * The first proof of an unverified account's mailbox takes away every way
+   * in a stranger could have added: this removes the feature's (in the
+   * caller's transaction) and says what it removed, a line each, for the
+   * mail and the page; none when it removed nothing.
+   */
+  onMailboxClaimed?: (trx: Kysely<Database>, userId: string) => Promise<string[]>;
+  /** A step some sign-ins take after their first factor (a code, say). */
+  signInStep?: SignInStep;
+};
+
+/** What a feature's better-auth plugins are made with. */
+export type AuthPluginSetup = {
+  env: Pick<Env, "APP_URL" | "APP_NAME">;
+  secret: string;
+  db: Kysely<Database>;
+  rateLimits: AuthRateLimits;
+};
+
+/** What a call through an open door counts against: `ip` an attempt per client IP, `challenge` a stored challenge per client IP, null none (it needs a session). */
+export type AuthDoorLimit = "ip" | "challenge" | null;
+
+/** One better-auth endpoint of a feature's plugin, as the core's rules see it (`ServerFeature.authEndpoints`). */
+export type AuthEndpoint = {
+  /** The path under `/api/auth`, exactly as better-auth routes it. */
+  path: string;
+  /** Open over HTTP, because the browser calls it itself (server/auth-api.ts): its method and limit. */
+  door?: { method: "GET" | "POST"; limit: AuthDoorLimit };
+  /** The rules of its JSON body and of its query string: a `400` with the rule's message before better-auth reads them. */
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Its `5xx` answer to unreadable input, said as a `400` with this message and code. */
+  unreadable?: { message: string; code: string };
+  /**
+   * It signs in: the method its entries record ("passkey"), that method in
+   * a sentence ("a passkey"), and whose account a failed attempt was on.
+   */
+  signIn?: {
+    method: string;
+    name: string;
+    ownerOf(db: Kysely<Database>, body: unknown): Promise<string | null>;
+  };
+  /**
+   * Its success is an entry of this kind in the signed-in person's log;
+   * with `notice`, it changes how the account signs in, and the owner is
+   * mailed that sentence ("A passkey was added").
+   */
+  entry?: { kind: string; notice?: string };
+  /** It adds a way in: it needs a sign-in from the last few minutes. */
+  addsAWayIn?: boolean;
+  /** It removes a way in: whether `body` names one of the person's own (then never their last). */
+  removesAWayIn?(db: Kysely<Database>, userId: string, body: unknown): Promise<boolean>;
+};
+
+/** A step after the first factor of a sign-in (`ServerFeature.signInStep`). */
+export type SignInStep = {
+  /** Whether the account's sign-ins take it (a passkey that did not verify its user is then refused). */
+  requiredFor(db: Kysely<Database>, userId: string): Promise<boolean>;
+  /** Why a passkey that proved a touch, not its user, is refused on such an account. */
+  passkeyRefusal: string;
+  /** Whether better-auth's answer to a right password is a sign-in that waits for this step. */
+  pausedBy(answer: object): boolean;
+  /** The step's page, which then goes on to `onward`. */
+  path(onward: string): string;
+  /** Where a password reset goes on to for the step, what its page says of it first, and its button. */
+  afterReset: { path: string; description: string; label: string };
+  /**
+   * Whether the session better-auth is making (`ctx`, its hook context) is
+   * only the first factor: the activity log waits for the step.
+   */
+  isFirstStepOnly(ctx: unknown, userId: string): Promise<boolean>;
+  /**
+   * The endpoints that finish a waiting sign-in, by path: the sign-in
+   * method the activity log records, its name in "Signed in with …", and
+   * the change mailed to the owner when it is used, if any.
+   */
+  methods: Record<string, { method: string; name: string; notify?: SignInChange }>;
 };
 
 /** What a feature's better-auth part is built from. */
@@ -95,15 +198,5 @@ export type AuthDoor = {
   /** The path under `/api/auth`, exactly as better-auth routes it. */
   path: string;
   /** `ip`: an attempt per client IP; `challenge`: a passkey challenge per client IP; null: needs a session. */
-  limit: "ip" | "challenge" | null;
+  limit: AuthDoorLimit;
 };
-
-/** The better-auth doors the listed features open (`authDoors`), for the edge's allowlist. */
-export function featureAuthDoors(env: FeatureSettings): AuthDoor[] {
-  return serverFeatures().flatMap((feature) => feature.authDoors?.(env) ?? []);
-}
-
-/** The origins the listed features' forms lead to (`formTargets`), for the CSP's `form-action`. */
-export function featureFormTargets(env: FeatureSettings): string[] {
-  return serverFeatures().flatMap((feature) => feature.formTargets?.(env) ?? []);
-}

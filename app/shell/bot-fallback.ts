@@ -1,5 +1,5 @@
 /**
- * Crawlers, by user agent: SPEC §1's minimum plus the usual words. The
+ * Crawlers, by user agent: the common bot names plus the usual words. The
  * server uses the full `isbot` list; the browser keeps this small.
  */
 const CRAWLER = /bot\b|crawl|spider|slurp|chrome-lighthouse|facebookexternalhit|google\b/i;

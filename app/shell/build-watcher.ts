@@ -2,7 +2,7 @@
 const loadBuildCheck = () => import("./build-check");
 
 /**
- * Watches for a new deployment (SPEC §6): asks `latest.json` every
+ * Watches for a new deployment: asks `latest.json` every
  * `intervalMs` and whenever the tab becomes visible again, and announces a
  * build id other than `ownId`. Returns a function that stops watching.
  */

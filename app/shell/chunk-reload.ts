@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from "react";
-import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_STORAGE_KEY } from "~/lib/constants";
+import { CHUNK_RELOAD_GUARD_MS } from "~/lib/constants";
 import { requestDocumentNavigation } from "./document-navigation";
 import { isEditingForm } from "./form-activity";
 
+const CHUNK_RELOAD_STORAGE_KEY = "nuxt:reload";
+
 /*
- * Failed chunk loads (SPEC §6): after a deployment, code the page has not
+ * Failed chunk loads: after a deployment, code the page has not
  * loaded yet may be gone from the server. The answer is a full page load of
  * where the visitor was going, at most once per 10 s per path; held back,
  * an error screen with a Reload button. Never a loop, never a blank page.

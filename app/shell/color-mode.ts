@@ -39,7 +39,7 @@ function systemMode(): ResolvedColorMode {
 }
 
 /**
- * The colour mode (SPEC §5) in the browser: one store that keeps `<html>`'s
+ * The colour mode in the browser: one store that keeps `<html>`'s
  * class and `color-scheme` in step with the preference, the OS setting (live),
  * the route's forced mode, and other tabs. The inline head script
  * (`color-mode-script.ts`) did the same before first paint; this takes over.

@@ -20,7 +20,7 @@ type Batch = { names: Set<string>; done: Promise<void> };
 const own = (record: object | undefined, key: string) => record !== undefined && Object.hasOwn(record, key);
 
 /**
- * Loads icons named only at run time (SPEC §7) from the app's icon endpoint.
+ * Loads icons named only at run time from the app's icon endpoint.
  * Names asked for in the same tick travel in one request per collection;
  * answers, misses included, are kept in memory for the page's life. A request
  * that fails or outlasts the time-out logs one warning to the console and

@@ -1,4 +1,5 @@
-import { MAX_PRELOADS_IN_FLIGHT } from "~/lib/constants";
+/** Navigation: how many route modules preload at once, and how long a navigation waits to repaint. */
+const MAX_PRELOADS_IN_FLIGHT = 4;
 
 type Task = () => Promise<unknown>;
 

@@ -1,4 +1,4 @@
-import { REPAINT_MAX_WAIT_MS } from "~/lib/constants";
+const REPAINT_MAX_WAIT_MS = 100;
 
 /**
  * Resolves after the browser has had the chance to paint: the next animation

@@ -56,7 +56,7 @@ function enqueue(href: string, rel: "modulepreload" | "prefetch" | "preload", as
  * Preloads what a client navigation to `href` will need: the code of every
  * route it matches (modules, their imports, their CSS) and, where it is a
  * static file, its data. Everything goes through one queue with at most four
- * requests in flight (SPEC §6); each file is asked for once.
+ * requests in flight; each file is asked for once.
  */
 export function preloadRoute(
   manifest: AssetsManifest,

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { SESSION_API_PATH } from "~/lib/constants";
 import { isSignedIn, type PublicSession, type SessionUser } from "~/lib/session";
 
@@ -21,7 +20,7 @@ const signedOut = (ready: boolean): SessionState => ({
 type Listener = () => void;
 
 /**
- * The browser's one session store (SPEC §3). Pages render with the session
+ * The browser's one session store. Pages render with the session
  * the server already knew (`seed`); `fetch()` asks again, `clear()` signs out.
  * Any failure to fetch counts as signed out, silently: the server is the
  * judge, and a broken answer must never show someone as signed in.
@@ -84,8 +83,3 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /** The app's one store. Only the browser writes to it; server renders read loader data. */
 export const sessionStore = createSessionStore();
-
-/** React binding: the store's state, or `serverState` while rendering on the server. */
-export function useSessionStore(serverState: SessionState = signedOut(false)): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => serverState);
-}

@@ -8,7 +8,7 @@ const identityOf = (state: SessionState): Identity => state.user?.id ?? null;
 
 /**
  * Tells the app's other tabs when this one signs in or out, and lets this
- * tab follow theirs (SPEC §3). A message carries who is now signed in; a tab
+ * tab follow theirs. A message carries who is now signed in; a tab
  * that already shows that person ignores it, so the news never echoes back.
  * Through a BroadcastChannel (every browser since 2022); a browser without
  * one simply keeps each tab to itself.

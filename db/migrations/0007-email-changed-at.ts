@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { timestamp } from "./types";
 
 /**
- * When the account's email address last changed (app/server/auth/email-change.server.ts):
+ * When the account's email address last changed (set by the email-change feature):
  * provider links made before then vouched for another address, and the
  * dashboard says so. Null for an address never changed.
  */

@@ -8,7 +8,7 @@ import { timestamp } from "./types";
  *   the account is secured raises (an email change or its undo, a password
  *   reset or change, "sign out everywhere"). Email-change and undo links
  *   carry the number they were issued under and work only while it is
- *   unchanged (app/server/auth/email-change.server.ts).
+ *   unchanged (the email-change feature checks it).
  * - `user.pendingEmailChange`: the id of the one email change waiting for
  *   its link; a new request replaces it, so older links stop working.
  * - `pendingSignUp` loses its one-row-per-address rule and gains

@@ -1,16 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { COLOR_MODE_STORAGE_KEY } from "~/lib/constants";
-import {
-  newAccount,
-  openDashboardAs,
-  sameOrigin,
-  signUpByRequest,
-  startSignUpByRequest,
-} from "../fixtures/accounts";
+import { newAccount, sameOrigin, startSignUpByRequest } from "../fixtures/accounts";
 import { makeUnverified } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
+import { loginInContext, openDashboardAs } from "../fixtures/signed-in";
 import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 /** axe-core's findings, short enough to read in a failed test's output. */
@@ -113,7 +108,7 @@ for (const mode of ["light", "dark"] satisfies ColorMode[]) {
     test("the pages behind mailed links have no accessibility violations", async ({ page, browser }) => {
       const account = newAccount();
       const other = await browser.newContext();
-      await signUpByRequest(other.request, account);
+      await loginInContext(other, account);
       // Verification links are for accounts made before email-first sign-up.
       await makeUnverified(account.email);
       await other.request.post("/dashboard", {
@@ -134,7 +129,7 @@ for (const mode of ["light", "dark"] satisfies ColorMode[]) {
     test("the email change's pages have no accessibility violations", async ({ page, browser }) => {
       const account = newAccount();
       const other = await browser.newContext();
-      await signUpByRequest(other.request, account);
+      await loginInContext(other, account);
       const newEmail = `moved.${account.email}`;
       await other.request.post("/dashboard", {
         headers: sameOrigin,

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { openDashboardAs } from "../fixtures/accounts";
+import { APP_NAME } from "../fixtures/app-name";
+import { openDashboardAs } from "../fixtures/signed-in";
 
 /** Width and height of a PNG, from its header (IHDR). */
 function pngSize(bytes: Buffer): [number, number] {
@@ -32,7 +33,7 @@ test("the icons, the manifest and robots.txt are served, made from one source", 
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
   expect(await manifest.json()).toMatchObject({
-    name: "React Starter",
+    name: APP_NAME,
     start_url: "/",
     theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     icons: expect.arrayContaining([expect.objectContaining({ src: "/icon-512.png", sizes: "512x512" })]),

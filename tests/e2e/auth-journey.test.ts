@@ -1,12 +1,8 @@
-import { expect, test } from "@playwright/test";
-import {
-  createAccountWithForm,
-  newAccount,
-  sameOrigin,
-  signInWithForm,
-  signUpByRequest,
-} from "../fixtures/accounts";
+import { expect } from "@playwright/test";
+import { createAccountWithForm, newAccount, sameOrigin, signInWithForm } from "../fixtures/accounts";
+import { APP_NAME, exactly } from "../fixtures/app-name";
 import { waitForMail } from "../fixtures/mailbox";
+import { createAccount, test } from "../fixtures/signed-in";
 
 test("create an account, use the dashboard, sign out, and sign in again", async ({ page }) => {
   const account = newAccount();
@@ -32,8 +28,8 @@ test("create an account, use the dashboard, sign out, and sign in again", async 
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
 });
 
-test("sign out from the header's account menu", async ({ page }) => {
-  await signUpByRequest(page.request, newAccount("Grace Hopper"));
+test("sign out from the header's account menu", async ({ login, page }) => {
+  await login(newAccount("Grace Hopper"));
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -43,9 +39,7 @@ test("sign out from the header's account menu", async ({ page }) => {
 });
 
 test("an unknown email and a wrong password get the same message", async ({ page }) => {
-  const account = newAccount();
-  await signUpByRequest(page.request, account);
-  await page.context().clearCookies();
+  const account = await createAccount();
 
   await page.goto("/login");
   await signInWithForm(page, { email: account.email, password: "wrong password!" });
@@ -76,9 +70,7 @@ test("inline errors name the field and keep what was typed", async ({ page }) =>
 test("an email that already has an account gets the same 'Check your inbox'; its owner is mailed instead", async ({
   page,
 }) => {
-  const account = newAccount();
-  await signUpByRequest(page.request, account);
-  await page.context().clearCookies();
+  const account = await createAccount();
   await page.goto("/login?mode=signup");
   await page.getByLabel("Name").fill("Someone Else");
   await page.getByLabel("Email").fill(account.email);
@@ -87,7 +79,10 @@ test("an email that already has an account gets the same 'Check your inbox'; its
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
-  await waitForMail(account.email, /^Someone tried to create a React Starter account with your address$/);
+  await waitForMail(
+    account.email,
+    exactly(`Someone tried to create a ${APP_NAME} account with your address`),
+  );
 });
 
 test.describe("without JavaScript", () => {

@@ -4,7 +4,7 @@ import { confirmSignUpByRequest, newAccount, sameOrigin, startSignUpByRequest } 
 import { rawRequest } from "../fixtures/raw-http";
 
 /**
- * The bad-input corpus (issue 5): malformed, oversized and hostile requests
+ * The bad-input corpus: malformed, oversized and hostile requests
  * against the production server. Each answer must be a 4xx (or the documented
  * safe answer), never a 5xx, a stack trace or a hang, and the server must be
  * healthy afterwards.

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { APP_NAME } from "../fixtures/app-name";
 
 const KEY = "nuxt-color-mode";
 
@@ -81,7 +82,7 @@ test("a forced mode wins on its route only and leaves the preference alone", asy
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.locator("html")).toHaveAttribute("data-color-mode-forced", "dark");
 
-  await page.getByRole("banner").getByRole("link", { name: "React Starter" }).click();
+  await page.getByRole("banner").getByRole("link", { name: APP_NAME }).click();
   await expect(page).toHaveURL("/");
   await expect(page.locator("html")).toHaveClass(/\blight\b/);
   await expect(page.locator("html")).not.toHaveAttribute("data-color-mode-forced", /.*/);

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, expect, type Locator, test } from "@playwright/test";
+import { type Browser, expect, type Locator } from "@playwright/test";
 import {
   newAccount,
-  openDashboardAs,
   RESET_SUBJECT,
   sameOrigin,
   signInByRequest,
-  signUpByRequest,
   type TestAccount,
 } from "../fixtures/accounts";
+import { APP_NAME } from "../fixtures/app-name";
 import { countRows, secretsOf } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
+import { openDashboardAs, test } from "../fixtures/signed-in";
 
 const HINT =
   "8 to 128 characters, not a common password or one built from your name, email or the app's name.";
@@ -65,7 +65,7 @@ test.describe("without JavaScript", () => {
 test("Create account refuses the app's name or the address with digits appended", async ({ request }) => {
   const local = `grace.hopper.${randomUUID().slice(0, 8)}`;
   const email = `${local}@example.com`;
-  for (const password of ["ReactStarter2024", "React Starter 2024", `${local}1906`]) {
+  for (const password of [`${APP_NAME.replaceAll(" ", "")}2024`, `${APP_NAME} 2024`, `${local}1906`]) {
     const answer = await request.post("/login", {
       headers: sameOrigin,
       form: { intent: "signup", name: "Grace Hopper", email, password },
@@ -78,12 +78,13 @@ test("Create account refuses the app's name or the address with digits appended"
 });
 
 test("a reset refuses password1 on the field; the password and the link are left as they were", async ({
+  login,
   page,
   browser,
   request,
 }) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   const before = await secretsOf(account.email);
   // Asked for by a guest (a signed-in visitor is sent to the dashboard instead).
   await request.post("/forgot-password", { headers: sameOrigin, form: { email: account.email } });

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, signInWithForm, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, signInWithForm } from "../fixtures/accounts";
+import { createAccount, loginInContext } from "../fixtures/signed-in";
 
 test("signing out in one tab moves the other tab to sign-in", async ({ context }) => {
   const first = await context.newPage();
-  await signUpByRequest(first.request, newAccount("Grace Hopper"));
+  await loginInContext(first.context(), newAccount("Grace Hopper"));
   await first.goto("/dashboard");
   const second = await context.newPage();
   await second.goto("/dashboard");
@@ -19,10 +20,7 @@ test("signing out in one tab moves the other tab to sign-in", async ({ context }
 
 test("signing in in one tab moves the other tab on from sign-in", async ({ context }) => {
   const account = newAccount();
-  const setup = await context.newPage();
-  await signUpByRequest(setup.request, account);
-  await context.clearCookies();
-  await setup.close();
+  await createAccount(account);
 
   const first = await context.newPage();
   await first.goto("/login");

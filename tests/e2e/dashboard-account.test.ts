@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import {
   newAccount,
   sameOrigin,
@@ -9,14 +9,9 @@ import {
 } from "../fixtures/accounts";
 import { countRows, signedInMinutesAgo } from "../fixtures/database";
 import { signInWithProviderByRequest } from "../fixtures/oidc-flow";
-import { waitForHydration } from "../fixtures/page-state";
+import { openDashboard, test } from "../fixtures/signed-in";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
-
-async function openDashboard(page: Page) {
-  await page.goto("/dashboard");
-  await waitForHydration(page);
-}
 
 /** Rows the account's user id still has in each table. */
 async function rowsOf(userId: string) {
@@ -58,8 +53,8 @@ test("recent activity shows the sign-ins just made, failures and new devices, ne
   await expect(entries.nth(3)).toContainText("Account created with password");
 });
 
-test("edit the name: inline errors, then saved everywhere it shows", async ({ page }) => {
-  await signUpByRequest(page.request, newAccount());
+test("edit the name: inline errors, then saved everywhere it shows", async ({ login, page }) => {
+  await login(newAccount());
   await openDashboard(page);
   const name = page.getByLabel("Name", { exact: true });
 
@@ -78,10 +73,11 @@ test("edit the name: inline errors, then saved everywhere it shows", async ({ pa
 });
 
 test("delete the account with its password: everything goes, the cookie is dead, signing in fails", async ({
+  login,
   page,
 }) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   const { user } = (await (await page.request.get("/api/_auth/session")).json()) as { user: { id: string } };
   const [cookie] = await page.context().cookies();
   await openDashboard(page);

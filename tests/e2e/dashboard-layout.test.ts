@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openDashboardAs } from "../fixtures/accounts";
+import { openDashboardAs } from "../fixtures/signed-in";
 
 const SECTIONS = [
   "Account",

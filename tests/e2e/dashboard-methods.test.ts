@@ -1,18 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin, signInWithForm, signUpByRequest } from "../fixtures/accounts";
+import { expect, type Page } from "@playwright/test";
+import { newAccount, sameOrigin, signInWithForm } from "../fixtures/accounts";
 import { signedInMinutesAgo } from "../fixtures/database";
 import { OIDC_NAME } from "../fixtures/oidc";
 import { signInAtProvider, signInWithProviderByRequest } from "../fixtures/oidc-flow";
-import { waitForHydration } from "../fixtures/page-state";
+import { openDashboard, test } from "../fixtures/signed-in";
 
 const LAST_WAY_IN =
   "This is your only way to sign in. Add a password, a passkey or another provider before removing it.";
-
-async function openDashboard(page: Page) {
-  await page.goto("/dashboard");
-  await waitForHydration(page);
-}
 
 const unlinkButton = (page: Page) => page.getByRole("button", { name: `Unlink ${OIDC_NAME}` });
 
@@ -57,9 +52,12 @@ test("the only way in cannot be unlinked, by the page or the API; with a passwor
   await expect(page.getByRole("button", { name: `Link ${OIDC_NAME}` })).toBeVisible();
 });
 
-test("link a provider to a password account: only one that vouches for the same email", async ({ page }) => {
+test("link a provider to a password account: only one that vouches for the same email", async ({
+  login,
+  page,
+}) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   await openDashboard(page);
 
   await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();

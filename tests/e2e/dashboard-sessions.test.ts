@@ -1,13 +1,8 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  newAccount,
-  signInByRequest,
-  signInWithForm,
-  signUpByRequest,
-  type TestAccount,
-} from "../fixtures/accounts";
+import { newAccount, signInByRequest, signInWithForm, type TestAccount } from "../fixtures/accounts";
 import { addSessions, countRows } from "../fixtures/database";
 import { waitForHydration } from "../fixtures/page-state";
+import { openDashboardAs } from "../fixtures/signed-in";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
 
@@ -23,12 +18,6 @@ async function sessionOf(request: APIRequestContext) {
   return (await request.get("/api/_auth/session")).json();
 }
 
-async function openDashboard(page: Page, account: TestAccount) {
-  await signUpByRequest(page.request, account);
-  await page.goto("/dashboard");
-  await waitForHydration(page);
-}
-
 const sessionsList = (page: Page) => page.getByRole("list", { name: "Active sessions" });
 
 test("two browsers: the first lists both sessions and revokes the second, which is signed out at its next step", async ({
@@ -36,7 +25,7 @@ test("two browsers: the first lists both sessions and revokes the second, which 
   browser,
 }) => {
   const account = newAccount();
-  await openDashboard(page, account);
+  await openDashboardAs(page, account);
   const other = await secondBrowser(browser, account);
   await other.page.goto("/dashboard");
   await waitForHydration(other.page);
@@ -70,7 +59,7 @@ test("two browsers: the first lists both sessions and revokes the second, which 
 
 test("sign out everywhere else keeps this browser and ends the others", async ({ page, browser }) => {
   const account = newAccount();
-  await openDashboard(page, account);
+  await openDashboardAs(page, account);
   const second = await secondBrowser(browser, account);
   const third = await secondBrowser(browser, account);
 
@@ -95,7 +84,7 @@ test("changing the password signs out the other browser; only the new password s
   // 30 s when CI's cores are shared (it took 25 s in a CI-like run and timed out in another).
   test.setTimeout(60_000);
   const account = newAccount();
-  await openDashboard(page, account);
+  await openDashboardAs(page, account);
   const other = await secondBrowser(browser, account);
   const newPassword = "a brand new passphrase";
 
@@ -141,7 +130,7 @@ test.describe("a person with 150 sessions", () => {
 
   test("sign out everywhere else ends every other one, past the first 100 too", async ({ page }) => {
     const account = newAccount();
-    await openDashboard(page, account);
+    await openDashboardAs(page, account);
     const { user } = await sessionOf(page.request);
     await addSessions(account.email, MANY);
     expect(await countRows("session", "userId", user.id)).toBe(MANY + 1);
@@ -152,7 +141,7 @@ test.describe("a person with 150 sessions", () => {
 
   test("Revoke finds a session by its id, however many came before it", async ({ page }) => {
     const account = newAccount();
-    await openDashboard(page, account);
+    await openDashboardAs(page, account);
     const { user } = await sessionOf(page.request);
     const ids = await addSessions(account.email, MANY);
     const last = ids.at(-1) ?? "";

@@ -1,6 +1,8 @@
-import { expect, type Page, type Response, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect, type Page, type Response } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
+import { APP_NAME, pageTitle } from "../fixtures/app-name";
 import { countDocumentLoads, isSameDocument, markDocument, waitForHydration } from "../fixtures/page-state";
+import { test } from "../fixtures/signed-in";
 
 const LATEST = /\/_app\/builds\/latest\.json(\?|$)/;
 const UPDATE_MESSAGE = "A new version is available";
@@ -121,7 +123,7 @@ test.describe("a new deployment", () => {
 
     await markDocument(page);
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveTitle("Sign in | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Sign in"));
     expect(loginLoads()).toBe(1);
     expect(await isSameDocument(page)).toBe(false);
   });
@@ -135,7 +137,7 @@ test.describe("a new deployment", () => {
 
     await markDocument(page);
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveTitle("Sign in | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Sign in"));
     expect(loginLoads()).toBe(0);
     expect(await isSameDocument(page)).toBe(true);
     await expect(page.getByText(UPDATE_MESSAGE)).toHaveCount(0);
@@ -168,8 +170,8 @@ test.describe("a new deployment", () => {
 });
 
 test.describe("a route's code that cannot be loaded", () => {
-  test("reloads at the target once, then shows an error screen with Reload", async ({ page }) => {
-    await signUpByRequest(page.request, newAccount());
+  test("reloads at the target once, then shows an error screen with Reload", async ({ login, page }) => {
+    await login(newAccount());
     await page.route("**/assets/dashboard-*.js", (route) => route.abort());
     const dashboardLoads = countDocumentLoads(page, "/dashboard");
     await openApp(page, "/");
@@ -228,8 +230,8 @@ test.describe("a route's code that cannot be loaded", () => {
     expect((await readReloadGuard(page)).record.path).toBe("/login");
   });
 
-  test("reloads again once the 10 s have passed", async ({ page }) => {
-    await signUpByRequest(page.request, newAccount());
+  test("reloads again once the 10 s have passed", async ({ login, page }) => {
+    await login(newAccount());
     await page.route("**/assets/dashboard-*.js", (route) => route.abort());
     const dashboardLoads = countDocumentLoads(page, "/dashboard");
     await openApp(page, "/");
@@ -272,7 +274,7 @@ test.describe("a lazy chunk that cannot be loaded", () => {
     expect(loginLoads()).toBe(1);
     await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
     const left = page.waitForEvent("load");
-    await page.getByRole("banner").getByRole("link", { name: "React Starter" }).click();
+    await page.getByRole("banner").getByRole("link", { name: APP_NAME }).click();
     await left;
     await expect(page).toHaveURL("/");
     expect(homeLoads()).toBe(1);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import {
   newAccount,
   RESET_SUBJECT,
@@ -7,16 +7,19 @@ import {
   signUpByRequest,
   type TestAccount,
 } from "../fixtures/accounts";
+import { APP_NAME, exactly, pageTitle } from "../fixtures/app-name";
 import { countRows, expireMailToken, makeUnverified, storedTokenIdentifier } from "../fixtures/database";
+import { mailAppEnv } from "../fixtures/mail-env";
 import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
+import { createAccount, loginInContext, test } from "../fixtures/signed-in";
 
 // The suite's server sends through a real SMTP server on loopback
 // (tests/fixtures/mail-server.ts, started by playwright.config.ts).
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
-const VERIFY_SUBJECT = /^Confirm your email address for React Starter$/;
-const NEW_DEVICE_SUBJECT = /^New sign-in to React Starter$/;
+const VERIFY_SUBJECT = exactly(`Confirm your email address for ${APP_NAME}`);
+const NEW_DEVICE_SUBJECT = exactly(`New sign-in to ${APP_NAME}`);
 const SAME_ANSWER = /If an account exists for .+, we sent it a link to choose a new password/;
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
@@ -33,15 +36,8 @@ async function isSignedIn(request: APIRequestContext): Promise<boolean> {
 
 async function signedUpElsewhere(browser: Browser, account: TestAccount) {
   const context = await browser.newContext();
-  await signUpByRequest(context.request, account);
+  await loginInContext(context, account);
   return context;
-}
-
-/** A new account made in a browser of its own, which is then closed: this test's browser stays a guest. */
-async function accountMadeElsewhere(browser: Browser): Promise<TestAccount> {
-  const account = newAccount();
-  await (await signedUpElsewhere(browser, account)).close();
-  return account;
 }
 
 async function expectExpiredLinkPage(page: Page, link: string) {
@@ -61,13 +57,13 @@ test("password reset from /login: signed in with the new password, the old one r
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL("/forgot-password");
-  await expect(page).toHaveTitle("Forgot password | React Starter");
+  await expect(page).toHaveTitle(pageTitle("Forgot password"));
   await page.getByLabel("Email").fill(account.email.toUpperCase());
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(SAME_ANSWER)).toBeVisible();
 
   const mail = await waitForMail(account.email, RESET_SUBJECT);
-  expect(mail.from).toBe('"React Starter E2E" <no-reply@example.com>');
+  expect(mail.from).toBe(mailAppEnv.MAIL_FROM);
   // The sign-up's code proved the mailbox: the owner's own name greets them.
   expect(mail.text).toContain("Hello Ada Lovelace,");
   expect(mail.html).not.toMatch(/<img|<script/i);
@@ -79,7 +75,7 @@ test("password reset from /login: signed in with the new password, the old one r
   ).toBe(1);
 
   const opened = await page.goto(link);
-  await expect(page).toHaveTitle("Choose a new password | React Starter");
+  await expect(page).toHaveTitle(pageTitle("Choose a new password"));
   // The page's own Referrer-Policy wins over the app's default; the token leaves the address bar.
   expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
   expect(opened?.headers()["cache-control"]).toBe("no-store");
@@ -115,12 +111,8 @@ test("password reset from /login: signed in with the new password, the old one r
   await fresh.close();
 });
 
-test("a reset for an unknown email answers the same and sends nothing", async ({
-  page,
-  browser,
-  request,
-}) => {
-  const known = await accountMadeElsewhere(browser);
+test("a reset for an unknown email answers the same and sends nothing", async ({ page, request }) => {
+  const known = await createAccount();
   const unknown = newAccount();
 
   await page.goto("/forgot-password");
@@ -145,11 +137,8 @@ test("a reset for an unknown email answers the same and sends nothing", async ({
   expect(await mailsTo(unknown.email)).toEqual([]);
 });
 
-test("reset requests are limited per address: the fourth in the window gets 429", async ({
-  browser,
-  request,
-}) => {
-  const account = await accountMadeElsewhere(browser);
+test("reset requests are limited per address: the fourth in the window gets 429", async ({ request }) => {
+  const account = await createAccount();
   for (let n = 1; n <= 3; n += 1) expect((await askForReset(request, account.email)).status()).toBe(200);
   const refused = await askForReset(request, account.email);
   expect(refused.status()).toBe(429);
@@ -158,10 +147,9 @@ test("reset requests are limited per address: the fourth in the window gets 429"
 });
 
 test("better-auth's own reset endpoint is closed, and so are its JWT verification endpoints", async ({
-  browser,
   request,
 }) => {
-  const account = await accountMadeElsewhere(browser);
+  const account = await createAccount();
   const viaApi = await request.post("/api/auth/request-password-reset", {
     headers: sameOrigin,
     data: { email: account.email },
@@ -184,7 +172,7 @@ test("a used, an expired and an altered reset link each get a clear page, never 
   browser,
   request,
 }) => {
-  const account = await accountMadeElsewhere(browser);
+  const account = await createAccount();
   await askForReset(request, account.email);
   const used = linkIn(await waitForMail(account.email, RESET_SUBJECT), "/reset-password");
   await page.goto(used);
@@ -222,11 +210,12 @@ test("a used, an expired and an altered reset link each get a clear page, never 
 });
 
 test("an account made before email-first sign-up: the verification link flips the dashboard's banner, once", async ({
+  login,
   page,
 }) => {
   // A stranger could sign up with anyone's address then: the name never reaches that mailbox.
   const account = newAccount("Ada claim your prize at prize.example");
-  await signUpByRequest(page.request, account);
+  await login(account);
   await makeUnverified(account.email);
   await page.goto("/dashboard");
   await waitForHydration(page);
@@ -239,7 +228,7 @@ test("an account made before email-first sign-up: the verification link flips th
   expect(`${mail.text}${mail.html}`).not.toContain("prize");
   const link = linkIn(mail, "/verify-email");
   await page.goto(link);
-  await expect(page).toHaveTitle("Confirm your email address | React Starter");
+  await expect(page).toHaveTitle(pageTitle("Confirm your email address"));
   // Opening the link changed nothing yet (mail scanners open links too).
   await page.goto("/dashboard");
   await expect(banner).toBeVisible();
@@ -259,10 +248,11 @@ test("an account made before email-first sign-up: the verification link flips th
 });
 
 test("Resend mails a fresh verification link, three times in the window, then says to wait", async ({
+  login,
   page,
 }) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   await makeUnverified(account.email);
   await page.goto("/dashboard");
   await waitForHydration(page);
@@ -306,7 +296,7 @@ test("a sign-in from a new browser sends a notice whose link, after a confirmati
   const reader = await browser.newContext();
   const readerPage = await reader.newPage();
   await readerPage.goto(link);
-  await expect(readerPage).toHaveTitle("Sign out everywhere | React Starter");
+  await expect(readerPage).toHaveTitle(pageTitle("Sign out everywhere"));
   await expect(readerPage.getByRole("heading", { name: "Sign out everywhere?" })).toBeVisible();
   for (const request of [page.request, sameKind.request, firefox.request]) {
     expect(await isSignedIn(request)).toBe(true);

@@ -1,36 +1,38 @@
-import { expect, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
+import { pageTitle } from "../fixtures/app-name";
+import { test } from "../fixtures/signed-in";
 
 test.describe("titles", () => {
   test("the landing page is the app name alone", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle("React Starter");
+    await expect(page).toHaveTitle(pageTitle());
   });
 
   test("a page with a title of its own uses the template", async ({ page }) => {
     await page.goto("/login");
-    await expect(page).toHaveTitle("Sign in | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Sign in"));
   });
 
-  test("a page without one falls back to its last path segment", async ({ page }) => {
-    await signUpByRequest(page.request, newAccount());
+  test("a page without one falls back to its last path segment", async ({ login, page }) => {
+    await login(newAccount());
     await page.goto("/dashboard");
-    await expect(page).toHaveTitle("Dashboard | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Dashboard"));
   });
 
   test("the title follows client navigation", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveTitle("Sign in | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Sign in"));
   });
 
   test("creating an account is titled as such, loaded or switched to", async ({ page }) => {
     await page.goto("/login?mode=signup");
-    await expect(page).toHaveTitle("Create account | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Create account"));
     await page.getByRole("link", { name: "Sign in instead" }).click();
-    await expect(page).toHaveTitle("Sign in | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Sign in"));
     await page.getByRole("link", { name: "Create an account" }).click();
-    await expect(page).toHaveTitle("Create account | React Starter");
+    await expect(page).toHaveTitle(pageTitle("Create account"));
   });
 });
 
@@ -38,7 +40,7 @@ test.describe("404", () => {
   test("an unknown path answers 404 with the app's error page", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle("404 - Page Not Found | React Starter");
+    await expect(page).toHaveTitle(pageTitle("404 - Page Not Found"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /no/such/page");
     await expect(page.getByText("The address may be mistyped, or the page has moved.")).toBeVisible();
@@ -46,8 +48,8 @@ test.describe("404", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
 
-  test("signed in, the 404 page leads back to the dashboard", async ({ page }) => {
-    await signUpByRequest(page.request, newAccount());
+  test("signed in, the 404 page leads back to the dashboard", async ({ login, page }) => {
+    await login(newAccount());
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await page.getByRole("main").getByRole("link", { name: "Go to your dashboard" }).click();
@@ -72,7 +74,7 @@ test.describe("404", () => {
       document.body.prepend(link);
     });
     await page.getByRole("link", { name: "broken link" }).click();
-    await expect(page).toHaveTitle("404 - Page Not Found | React Starter");
+    await expect(page).toHaveTitle(pageTitle("404 - Page Not Found"));
     await expect(page.getByTestId("error-message")).toHaveText("Page Not Found: /missing-page");
   });
 
@@ -87,7 +89,7 @@ test.describe("500", () => {
   test("a server failure answers 500 without a stack trace", async ({ page }) => {
     const response = await page.goto("/__e2e/crash?where=server");
     expect(response?.status()).toBe(500);
-    await expect(page).toHaveTitle("500 - Internal Server Error | React Starter");
+    await expect(page).toHaveTitle(pageTitle("500 - Internal Server Error"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error");
     const html = (await response?.text()) ?? "";
     expect(html).not.toContain("Deliberate server failure");
@@ -98,7 +100,7 @@ test.describe("500", () => {
     page.on("pageerror", () => {});
     await page.goto("/__e2e/crash?where=browser");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error");
-    await expect(page).toHaveTitle("500 - Internal Server Error | React Starter");
+    await expect(page).toHaveTitle(pageTitle("500 - Internal Server Error"));
   });
 });
 

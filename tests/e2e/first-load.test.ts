@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect, type Page } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
 import { freshDir, launchApp, portFor, stopServer } from "../fixtures/server-process";
+import { test } from "../fixtures/signed-in";
 
 /** Code that waits until it is used: menus, dialogs, toasts, status pages, preloading, passkey creation. */
 const LATER =
@@ -58,9 +59,9 @@ test("the sign-in page fetches the provider buttons' code because providers are 
   await expect(page.getByRole("button", { name: /^Sign in with / }).first()).toBeVisible();
 });
 
-test("a signed-in page's account menu works as soon as the page is hydrated", async ({ page }) => {
+test("a signed-in page's account menu works as soon as the page is hydrated", async ({ login, page }) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   const scripts = await firstLoadScripts(page, "/dashboard");
   expect(scripts.filter((path) => LATER.test(path))).toEqual([]);
   // The menu's own code comes when it is first opened.

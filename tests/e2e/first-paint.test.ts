@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect, test } from "../fixtures/signed-in";
 
 for (const path of ["/", "/login", "/dashboard"]) {
-  test(`${path}: the head asks for the stylesheet first and preloads no script`, async ({ request }) => {
-    if (path === "/dashboard") await signUpByRequest(request, newAccount());
+  test(`${path}: the head asks for the stylesheet first and preloads no script`, async ({
+    request: guest,
+    loginRequest,
+  }) => {
+    const request = path === "/dashboard" ? (await loginRequest()).request : guest;
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).not.toContain("modulepreload");

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect, type Page } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
+import { test } from "../fixtures/signed-in";
 
 type Ring = { element: string; style: string; width: number; offset: number; contrast: number };
 
@@ -62,6 +63,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     test.use({ colorScheme });
 
     test("every control the keyboard reaches, links included, shows a solid 2 px ring at 3:1 or more", async ({
+      login,
       page,
     }) => {
       test.setTimeout(60_000);
@@ -69,7 +71,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await waitForHydration(page);
       const guest = await ringsOnTheWay(page);
       const account = newAccount();
-      await signUpByRequest(page.request, account);
+      await login(account);
       await page.goto("/dashboard");
       await waitForHydration(page);
       const signedIn = await ringsOnTheWay(page);

@@ -1,6 +1,7 @@
 import { expect, type Route, test } from "@playwright/test";
-import { newAccount, openDashboardAs, signUpByRequest } from "../fixtures/accounts";
+import { newAccount, signUpByRequest } from "../fixtures/accounts";
 import { waitForHydration } from "../fixtures/page-state";
+import { openDashboardAs } from "../fixtures/signed-in";
 
 test("while a form posts, the focus stays on its busy button; refused, it moves to the message", async ({
   page,

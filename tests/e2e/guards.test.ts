@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { expect } from "@playwright/test";
+import { newAccount, sameOrigin } from "../fixtures/accounts";
+import { test } from "../fixtures/signed-in";
 
 test.describe("server guards answer before any HTML", () => {
   test("a guest asking for /dashboard is redirected to sign in", async ({ request }) => {
@@ -14,8 +15,8 @@ test.describe("server guards answer before any HTML", () => {
     expect(response.headers().location).toBe("/login?redirect=/dashboard%3Ftab%3Dsessions");
   });
 
-  test("a signed-in visitor asking for /login goes to the dashboard", async ({ request }) => {
-    await signUpByRequest(request, newAccount());
+  test("a signed-in visitor asking for /login goes to the dashboard", async ({ loginRequest }) => {
+    const { request } = await loginRequest(newAccount());
     const response = await request.get("/login", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/dashboard");
@@ -23,8 +24,11 @@ test.describe("server guards answer before any HTML", () => {
 });
 
 test.describe("client guards on in-app navigation", () => {
-  test("a guest following a link to /dashboard lands on sign-in without a page load", async ({ page }) => {
-    await signUpByRequest(page.request, newAccount());
+  test("a guest following a link to /dashboard lands on sign-in without a page load", async ({
+    login,
+    page,
+  }) => {
+    await login(newAccount());
     await page.goto("/");
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same document";
@@ -41,13 +45,14 @@ test.describe("client guards on in-app navigation", () => {
   });
 
   test("a visitor who signed in elsewhere following a link to /login lands on the dashboard", async ({
+    login,
     page,
   }) => {
     await page.goto("/");
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same document";
     });
-    await signUpByRequest(page.request, newAccount());
+    await login(newAccount());
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
 
     await expect(page).toHaveURL("/dashboard");
@@ -59,8 +64,8 @@ test.describe("client guards on in-app navigation", () => {
 });
 
 test.describe("the first paint knows the session", () => {
-  test("the server renders a signed-in visitor's header and call to action", async ({ request }) => {
-    await signUpByRequest(request, newAccount("Grace Hopper"));
+  test("the server renders a signed-in visitor's header and call to action", async ({ loginRequest }) => {
+    const { request } = await loginRequest(newAccount("Grace Hopper"));
     const response = await request.get("/");
     const html = await response.text();
     expect(html).toContain(">Account menu for Grace Hopper<");

@@ -1,6 +1,7 @@
-import { type APIResponse, expect, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { type APIResponse, expect } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
 import { OIDC_NAME } from "../fixtures/oidc";
+import { test } from "../fixtures/signed-in";
 
 const inlineScripts = (html: string) => [
   ...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g),
@@ -48,8 +49,8 @@ test("the copy of /login shows the sign-in providers configured when the server 
   expect(await response.text()).toContain(OIDC_NAME);
 });
 
-test("a signed-in visitor asking for /login is sent on before any HTML", async ({ request }) => {
-  await signUpByRequest(request, newAccount());
+test("a signed-in visitor asking for /login is sent on before any HTML", async ({ loginRequest }) => {
+  const { request } = await loginRequest(newAccount());
   const response = await request.get("/login", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/dashboard");

@@ -1,27 +1,22 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  newAccount,
-  openDashboardAs,
-  RESET_SUBJECT,
-  sameOrigin,
-  signUpByRequest,
-  type TestAccount,
-} from "../fixtures/accounts";
+import { newAccount, RESET_SUBJECT, sameOrigin, type TestAccount } from "../fixtures/accounts";
+import { APP_NAME, exactly } from "../fixtures/app-name";
 import { addStrangersWaysIn, countRows, makeUnverified, twoStepSetUpOf } from "../fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
 import { OIDC_NAME } from "../fixtures/oidc";
 import { waitForHydration } from "../fixtures/page-state";
+import { loginInContext, openDashboardAs } from "../fixtures/signed-in";
 import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
 
 // Accounts made before email-first sign-up: a stranger could create one with
 // someone else's address, add a passkey and a provider, and keep them after
 // the owner reset the password. The first proof of the mailbox removes them.
 
-const CLAIMED_SUBJECT = /^Your React Starter account is now yours alone$/;
+const CLAIMED_SUBJECT = exactly(`Your ${APP_NAME} account is now yours alone`);
 /** A stranger's browser that created an account with `account.email` and added ways in. */
 async function strangersAccount(browser: Browser, account: TestAccount) {
   const stranger = await browser.newContext();
-  await signUpByRequest(stranger.request, account);
+  await loginInContext(stranger, account);
   // Made before email-first sign-up: the address was never proven.
   await makeUnverified(account.email);
   const userId = await addStrangersWaysIn(account.email);

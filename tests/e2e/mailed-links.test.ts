@@ -1,29 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import {
   CODE_SUBJECT,
   newAccount,
-  openDashboardAs,
   RESET_SUBJECT,
   sameOrigin,
   signInByRequest,
-  signUpByRequest,
   signUpCodeFor,
   startSignUpByRequest,
 } from "../fixtures/accounts";
+import { APP_NAME, exactly } from "../fixtures/app-name";
 import { countRows, storedName } from "../fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
+import { openDashboardAs, test } from "../fixtures/signed-in";
 
 /**
  * A mailed link is a bearer token: it acts only on the state it was sent
  * for, and only ever helps the owner of the mailbox it went to.
  */
 
-const CHANGE_SUBJECT = /^Confirm your new email address for React Starter$/;
-const CHANGED_SUBJECT = /^The email address of your React Starter account was changed$/;
-const UNDONE_SUBJECT = /^This address no longer signs in to a React Starter account$/;
-const PASSWORD_CHANGED_SUBJECT = /^Your password was changed on your React Starter account$/;
+const CHANGE_SUBJECT = exactly(`Confirm your new email address for ${APP_NAME}`);
+const CHANGED_SUBJECT = exactly(`The email address of your ${APP_NAME} account was changed`);
+const UNDONE_SUBJECT = exactly(`This address no longer signs in to a ${APP_NAME} account`);
+const PASSWORD_CHANGED_SUBJECT = exactly(`Your password was changed on your ${APP_NAME} account`);
 
 const newAddress = () => `moved.${randomUUID().slice(0, 8)}@example.com`;
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
@@ -192,12 +192,12 @@ test("moving an account into an address completes only in a browser signed in to
 });
 
 test("without JavaScript, a successful email change answers 200 and the mailed-link page sends no Referer", async ({
+  login,
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const account = newAccount();
-  await signUpByRequest(page.request, account);
+  const account = await login(newAccount(), { context });
   const address = newAddress();
   await askToMove(page.request, address);
   const link = linkIn(await waitForMail(address, CHANGE_SUBJECT), "/change-email");

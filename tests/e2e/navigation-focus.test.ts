@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { pageTitle } from "../fixtures/app-name";
 import { waitForHydration } from "../fixtures/page-state";
 
 test("the first Tab offers 'Skip to content', which takes the keyboard past the header", async ({ page }) => {
@@ -36,7 +37,7 @@ test("after a client navigation the focus is on the new page's heading and its t
   await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/login");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeFocused();
-  await expect(announcer).toHaveText("Sign in | React Starter");
+  await expect(announcer).toHaveText(pageTitle("Sign in"));
   await expect(announcer).toHaveAttribute("aria-live", "polite");
 
   // Another page of the same route (its mode in the query) is a new page too.

@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
+import { test } from "../fixtures/signed-in";
 
-test("a client navigation lets the browser paint the click before it fetches", async ({ page }) => {
-  await signUpByRequest(page.request, newAccount());
+test("a client navigation lets the browser paint the click before it fetches", async ({ login, page }) => {
+  await login(newAccount());
   await page.goto("/");
   await page.evaluate(() => {
     const events: string[] = [];
@@ -33,9 +34,10 @@ test("a client navigation lets the browser paint the click before it fetches", a
 
 test.describe("progress bar", () => {
   test("shows only after a short delay, in a landmark of its own, then stays long enough not to flicker", async ({
+    login,
     page,
   }) => {
-    await signUpByRequest(page.request, newAccount());
+    await login(newAccount());
     await page.clock.install();
     await page.goto("/");
     let release: () => void = () => {};
@@ -67,8 +69,8 @@ test.describe("progress bar", () => {
     await expect(bar).toHaveCount(0);
   });
 
-  test("never shows for a navigation faster than the delay", async ({ page }) => {
-    await signUpByRequest(page.request, newAccount());
+  test("never shows for a navigation faster than the delay", async ({ login, page }) => {
+    await login(newAccount());
     await page.clock.install();
     await page.goto("/");
     await page.evaluate(() => {

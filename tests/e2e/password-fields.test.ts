@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { openDashboardAs, RESET_SUBJECT, sameOrigin } from "../fixtures/accounts";
+import { RESET_SUBJECT, sameOrigin } from "../fixtures/accounts";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
+import { openDashboardAs } from "../fixtures/signed-in";
 
 /** The show-password button of `field` reveals what was typed, and hides it again. */
 async function expectToggle(page: Page, field: Locator) {

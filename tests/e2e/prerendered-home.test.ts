@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpByRequest } from "../fixtures/accounts";
+import { expect, type Page } from "@playwright/test";
+import { newAccount } from "../fixtures/accounts";
+import { APP_NAME } from "../fixtures/app-name";
+import { test } from "../fixtures/signed-in";
 
 const built = (file: string) => readFileSync(`build/client/${file}`, "utf8");
 
@@ -25,8 +27,8 @@ test("a guest gets the landing page prerendered at build time", async ({ request
   expect(again.status()).toBe(304);
 });
 
-test("a visitor with a session cookie gets a server render with their header", async ({ request }) => {
-  await signUpByRequest(request, newAccount("Grace Hopper"));
+test("a visitor with a session cookie gets a server render with their header", async ({ loginRequest }) => {
+  const { request } = await loginRequest(newAccount("Grace Hopper"));
   const response = await request.get("/");
   const html = await response.text();
   expect(html).not.toBe(built("index.html"));
@@ -38,17 +40,17 @@ test("a visitor with a session cookie gets a server render with their header", a
 test("a guest's client navigation to / uses the static payload", async ({ page }) => {
   await page.goto("/login");
   const payload = navigationData(page);
-  await page.getByRole("banner").getByRole("link", { name: "React Starter" }).click();
+  await page.getByRole("banner").getByRole("link", { name: APP_NAME }).click();
   const response = await payload;
   expect(await response.text()).toBe(built("_.data"));
   await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
 });
 
-test("a signed-in visitor's client navigation to / never shows the guest page", async ({ page }) => {
-  await signUpByRequest(page.request, newAccount("Grace Hopper"));
+test("a signed-in visitor's client navigation to / never shows the guest page", async ({ login, page }) => {
+  await login(newAccount("Grace Hopper"));
   await page.goto("/dashboard");
   const payload = navigationData(page);
-  await page.getByRole("banner").getByRole("link", { name: "React Starter" }).click();
+  await page.getByRole("banner").getByRole("link", { name: APP_NAME }).click();
   // The server's render for this person, not the shared static file
   // (Chromium does not always keep a no-store body for the test to read).
   expect((await payload).headers()["cache-control"]).toBe("private, no-store");

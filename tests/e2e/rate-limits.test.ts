@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { PASSKEY_CHALLENGES_PER_IP_FACTOR } from "~/lib/constants";
 import { baseURL } from "../../playwright.config";
 import {
@@ -13,6 +13,7 @@ import {
 } from "../fixtures/accounts";
 import { sessionIpAddressOf } from "../fixtures/database";
 import { type ServerProcess, startServer, stopServer, waitUntilListening } from "../fixtures/server-process";
+import { test } from "../fixtures/signed-in";
 
 const PER_ACCOUNT = 5;
 const FIRST_WAIT_SECONDS = 60;
@@ -116,10 +117,11 @@ test("the doors an attacker used are closed, and a repeated email field names on
 });
 
 test("dashboard password checks count too: 429 with Retry-After, and each failure is in Recent activity", async ({
+  login,
   page,
 }) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   const changePassword = (currentPassword: string) =>
     page.request.post("/dashboard", {
       headers: sameOrigin,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { Agent, get as httpGet } from "node:http";
+import { Agent, get as httpGet, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { CODE_SUBJECT } from "../fixtures/accounts";
 import { mailAppEnv } from "../fixtures/mail-env";
 import { mailsTo, waitForMail } from "../fixtures/mailbox";
 import { confirmFromOutbox, cookieHeaderOf, postForm } from "../fixtures/no-js-forms";
@@ -100,7 +101,7 @@ test("a mail accepted before kill -9 and not yet sent is delivered after the res
   // Back with a working mail server: the mail goes out, once.
   const second = await launchApp(port, dataDir, mailAppEnv);
   try {
-    const mail = await waitForMail(email, /^\d{6} is your React Starter code$/);
+    const mail = await waitForMail(email, CODE_SUBJECT);
     expect(mail.text).toContain(`${base}/confirm-sign-up?id=`);
     await expect.poll(second.output).toContain('"msg":"mail sent","kind":"sign-up-code"');
     expect(await mailsTo(email)).toHaveLength(1);
@@ -115,13 +116,21 @@ test("SIGTERM during load finishes every request in flight, then exits 0", async
   const port = portFor(84);
   const base = `http://localhost:${port}`;
   const server = await launchApp(port, dataDir, { LOG_LEVEL: "info" });
+  // Each on a connection of its own, and counted once its whole request is written: a request
+  // the client has not sent yet when the signal lands is not in flight.
   const requests = Array.from({ length: 16 }, (_, index) =>
-    statusOf(base, { intent: "signup", name: "Drain Test", email: `drain-${index}@example.com`, password }),
+    postOnItsOwnConnection(base, {
+      intent: "signup",
+      name: "Drain Test",
+      email: `drain-${index}@example.com`,
+      password,
+    }),
   );
+  await Promise.all(requests.map((request) => request.sent));
   // Stop as soon as the first answer is logged: the others are still being worked on.
   await expect.poll(server.output, { timeout: 20_000 }).toContain('"method":"POST"');
   server.child.kill("SIGTERM");
-  const statuses = await Promise.all(requests);
+  const statuses = await Promise.all(requests.map((request) => request.status));
   expect(statuses).toEqual(statuses.map(() => 302));
   expect(await server.exited).toBe(0);
   expect(server.output()).toContain("Stopped.");
@@ -160,6 +169,36 @@ test("SIGTERM: a request on an open keep-alive connection is answered with Conne
     agent.destroy();
   }
 });
+
+/** A sign-in form's post on a new connection: when it is all written (`sent`), and its status. */
+function postOnItsOwnConnection(base: string, form: Record<string, string>) {
+  const body = new URLSearchParams(form).toString();
+  let sent!: () => void;
+  const written = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      `${base}/login`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          Origin: base,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body, sent);
+  });
+  return { sent: written, status };
+}
 
 /** Another process takes the database's write lock and keeps it until released. */
 function holdWriteLock(databaseFile: string): { child: ChildProcess; release: () => Promise<void> } {

@@ -1,5 +1,6 @@
-import { type APIResponse, expect, type Page, test } from "@playwright/test";
-import { fillAccountForm, newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
+import { type APIResponse, expect, type Page } from "@playwright/test";
+import { fillAccountForm, newAccount, sameOrigin } from "../fixtures/accounts";
+import { test } from "../fixtures/signed-in";
 
 function expectSecurityHeaders(response: APIResponse) {
   const headers = response.headers();
@@ -133,8 +134,8 @@ test.describe("cross-site requests", () => {
     expect(response.status()).toBe(403);
   });
 
-  test("the same requests from the app itself are accepted", async ({ request }) => {
-    await signUpByRequest(request, newAccount());
+  test("the same requests from the app itself are accepted", async ({ loginRequest }) => {
+    const { request } = await loginRequest(newAccount());
     const signOut = await request.post("/logout", { headers: sameOrigin, maxRedirects: 0 });
     expect(signOut.status()).toBe(302);
     expect(await (await request.get("/api/_auth/session")).json()).toEqual({});
@@ -142,9 +143,10 @@ test.describe("cross-site requests", () => {
 });
 
 test("answers about a person are never stored by a cache; public ones keep their own caching", async ({
+  login,
   page,
 }) => {
-  await signUpByRequest(page.request, newAccount());
+  await login(newAccount());
   const personal = [
     "/dashboard",
     "/dashboard.data",

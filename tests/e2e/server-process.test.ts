@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+import { APP_NAME } from "../fixtures/app-name";
 import { collectOutput } from "../fixtures/process-output";
 import { rawRequest } from "../fixtures/raw-http";
 import {
@@ -27,7 +28,7 @@ test("starts with no configuration, keeps its data in ./data, and stops cleanly 
 
   const page = await fetch(`http://localhost:${port}/`);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain("<title>React Starter</title>");
+  expect(await page.text()).toContain(`<title>${APP_NAME}</title>`);
   expect(existsSync(join(cwd, "data", "app.db"))).toBe(true);
   // One structured line per request: what was asked and how it went, nothing private.
   await expect.poll(first.output).toMatch(/"msg":"request","method":"GET","path":"\/","status":200/);
@@ -195,8 +196,8 @@ test("with no SMTP_URL, mails are written to data/outbox as .eml files and the l
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
     const mail = readFileSync(join(outbox, files[0] ?? ""), "utf8");
-    expect(mail).toMatch(/^Subject: \d{6} is your React Starter code$/m);
-    expect(mail).toContain("From: React Starter <no-reply@localhost>");
+    expect(mail).toMatch(new RegExp(`^Subject: \\d{6} is your ${APP_NAME} code$`, "m"));
+    expect(mail).toContain(`From: ${APP_NAME} <no-reply@localhost>`);
     expect(mail).toContain("Content-Type: text/plain");
     expect(mail).toContain("Content-Type: text/html");
     expect(server.output()).toContain(`"file":"data/outbox/${files[0]}"`);

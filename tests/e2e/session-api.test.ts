@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { newAccount, sameOrigin, signUpByRequest } from "../fixtures/accounts";
 import { expireSession } from "../fixtures/database";
+import { test } from "../fixtures/signed-in";
 
 const SESSION = "/api/_auth/session";
 
@@ -45,8 +46,8 @@ test("a signed-in visitor gets their user and when they signed in", async ({ req
   expect(cookie.value).not.toContain(body.user.id);
 });
 
-test("a tampered, truncated or foreign cookie is simply signed out", async ({ request }) => {
-  await signUpByRequest(request, newAccount());
+test("a tampered, truncated or foreign cookie is simply signed out", async ({ loginRequest }) => {
+  const { request } = await loginRequest(newAccount());
   const { name, value } = await sessionCookie(request);
   const decoded = decodeURIComponent(value);
   const [token = "", signature = ""] = decoded.split(".");
@@ -66,16 +67,16 @@ test("a tampered, truncated or foreign cookie is simply signed out", async ({ re
   }
 });
 
-test("an expired session is signed out", async ({ request }) => {
-  await signUpByRequest(request, newAccount());
+test("an expired session is signed out", async ({ loginRequest }) => {
+  const { request } = await loginRequest(newAccount());
   const { name, value } = await sessionCookie(request);
   const token = decodeURIComponent(value).split(".")[0];
   expect(await expireSession(token ?? "")).toBe(1);
   expect(await sessionWithCookie(request, `${name}=${value}`)).toEqual({});
 });
 
-test("DELETE signs out on the server, clears the cookie, and is idempotent", async ({ request }) => {
-  await signUpByRequest(request, newAccount());
+test("DELETE signs out on the server, clears the cookie, and is idempotent", async ({ loginRequest }) => {
+  const { request } = await loginRequest(newAccount());
   const { name, value } = await sessionCookie(request);
 
   const response = await request.delete(SESSION, { headers: sameOrigin });
@@ -92,8 +93,8 @@ test("DELETE signs out on the server, clears the cookie, and is idempotent", asy
   expect(await again.json()).toEqual({ loggedOut: true });
 });
 
-test("DELETE from another site is refused and signs nobody out", async ({ request }) => {
-  await signUpByRequest(request, newAccount());
+test("DELETE from another site is refused and signs nobody out", async ({ loginRequest }) => {
+  const { request } = await loginRequest(newAccount());
   const response = await request.delete(SESSION, { headers: { Origin: "https://evil.example" } });
   expect(response.status()).toBe(403);
   expect(await (await request.get(SESSION)).json()).toHaveProperty("user");

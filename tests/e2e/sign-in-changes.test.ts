@@ -1,16 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { newAccount, signInWithForm, signUpByRequest } from "../fixtures/accounts";
 import { signedInMinutesAgo } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
 import { OIDC_NAME } from "../fixtures/oidc";
-import { waitForHydration } from "../fixtures/page-state";
+import { openDashboard, test } from "../fixtures/signed-in";
 
 const NOT_RECENT = "this needs a sign-in from the last 5 minutes";
-
-async function openDashboard(page: Page) {
-  await page.goto("/dashboard");
-  await waitForHydration(page);
-}
 
 async function changePassword(page: Page, current: string, next: string) {
   await page.getByLabel("Current password").fill(current);
@@ -19,10 +14,11 @@ async function changePassword(page: Page, current: string, next: string) {
 }
 
 test("a session signed in more than 5 minutes ago cannot add a way in: not a password, a passkey or a provider", async ({
+  login,
   page,
 }) => {
   const account = newAccount();
-  await signUpByRequest(page.request, account);
+  await login(account);
   await openDashboard(page);
   await signedInMinutesAgo(account.email, 10);
 

@@ -1,12 +1,10 @@
-import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { PersonNameField } from "~/components/person-name-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { EMAIL_MAX_LENGTH } from "~/lib/constants";
+import { featureUis } from "~/features/ui";
 import type { DashboardData } from "~/lib/dashboard";
 import { FormFeedback } from "./form-feedback";
-import { SignInAgainButton } from "./sign-in-again";
 import { useDashboardForm } from "./use-dashboard-form";
 
 /** Who this is: the name (editable), email address and when they joined. */
@@ -48,42 +46,10 @@ export function AccountCard({ user }: { user: DashboardData["user"] }) {
             </dd>
           </div>
         </dl>
-        <ChangeEmailForm verified={user.emailVerified} />
+        {featureUis().flatMap((feature) =>
+          (feature.accountCardParts ?? []).map(({ id, Part }) => <Part key={id} user={user} />),
+        )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * A new email address: a link goes to it, and the address changes only when
- * it is followed. Wants a recent sign-in ("Sign in again" otherwise).
- */
-function ChangeEmailForm({ verified }: { verified: boolean }) {
-  const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
-    useDashboardForm("change-email");
-  if (!verified) return null; // Confirm the current address first (the banner above).
-  return (
-    <Form method="post" ref={formRef} className="grid gap-3 border-t pt-5" aria-label="Change email address">
-      {intentField}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <FormField
-            label="New email address"
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
-            hint="We send a link there; your address changes when you open it."
-            error={fieldError("newEmail")}
-          />
-        </div>
-        <SubmitButton busy={busy} variant="outline" className="sm:mt-[1.375rem]">
-          Send link
-        </SubmitButton>
-      </div>
-      <FormFeedback error={fieldError("newEmail") ? null : error} notice={notice} />
-      {signInAgain ? <SignInAgainButton /> : null}
-    </Form>
   );
 }

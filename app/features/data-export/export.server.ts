@@ -29,10 +29,7 @@ export async function exportAccountData(services: AppServices, signedIn: AuthSes
     signInMethods: {
       password: data.hasPassword,
       providers: data.linkedAccounts,
-      passkeys: data.passkeys,
     },
-    // On or off, and how many recovery codes are left: never the secret or the codes.
-    twoFactor: data.twoFactor,
     sessions: data.sessions,
     activity: data.activity.map((entry) => ({ ...entry, description: describeActivity(entry) })),
     // What each feature's dashboard section shows, under its key.

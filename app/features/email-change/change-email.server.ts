@@ -1,8 +1,9 @@
 import { emailAddress } from "~/lib/fields";
 import { overLimit, refused, text } from "~/server/action-kit.server";
-import { emailChangeRefusal, requestEmailChange } from "~/server/auth/email-change.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
+import { emailChangeRefusal, requestEmailChange } from "./email-change.server";
+import { CHANGES_ASKED_BY_ACCOUNT, CHANGES_INTO_ADDRESS } from "./limits.server";
 
 /**
  * "Change email address": wants a recent sign-in, then mails a link to the
@@ -23,8 +24,8 @@ export default dashboardAction({
     if (refusal) return refusal;
     const forIp = await rateLimits.ip(clientIpOf(request));
     // Apart: the changes this account asked for, and those into this address (whoever asked).
-    const forAccount = forIp.allowed ? await rateLimits.emailChange(user.id) : forIp;
-    const limit = forAccount.allowed ? await rateLimits.address("email-change", parsed.data) : forAccount;
+    const forAccount = forIp.allowed ? await rateLimits.hit(CHANGES_ASKED_BY_ACCOUNT, user.id) : forIp;
+    const limit = forAccount.allowed ? await rateLimits.hit(CHANGES_INTO_ADDRESS, parsed.data) : forAccount;
     return overLimit(limit, "address changes") ?? requestEmailChange(mail, user, parsed.data);
   },
 });

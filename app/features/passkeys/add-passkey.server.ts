@@ -1,3 +1,4 @@
+// The dashboard's "Add passkey" form posted without JavaScript.
 import { refused } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 

@@ -1,6 +1,9 @@
+// The dashboard's "Remove" of a passkey.
 import { text } from "~/server/action-kit.server";
-import { removeSignInMethod, signInAccountIds } from "~/server/auth/sign-in-methods.server";
+import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
+import { signInAccountIds } from "~/server/feature-hooks.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { passkeyWayOut } from "./passkeys.server";
 
 /** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */
 export default dashboardAction({
@@ -12,7 +15,7 @@ export default dashboardAction({
       db,
       headers,
       { userId: user.id, session, configured: signInAccountIds(env) },
-      { kind: "passkey", id: form.id ?? "" },
+      passkeyWayOut(form.id ?? ""),
       "Passkey",
       mail.sendSignInChangeNotice,
     ),

@@ -1,9 +1,22 @@
+// What the passkeys feature adds to the server (ServerFeature).
 import type { ServerFeature } from "~/server/features.server";
 import addPasskey from "./add-passkey.server";
+import { countPasskeys, passkeyEndpoints, passkeyPlugins, removeAllPasskeys } from "./auth.server";
 import deletePasskey from "./delete-passkey.server";
+import * as passkeysTable from "./migrations/0002-passkeys";
+import { PASSKEYS_KEY } from "./passkey";
+import { listPasskeys } from "./passkeys.server";
 import renamePasskey from "./rename-passkey.server";
 
 /** Passkeys: sign in with the device's lock instead of a password. */
 export default {
+  // The name existing databases recorded: it never changes.
+  migrations: { "0002-passkeys": passkeysTable },
+  // The Passkeys card's list; "Download my data" has it under the same key.
+  dashboard: { key: PASSKEYS_KEY, load: ({ db }, { user }) => listPasskeys(db, user.id) },
   actions: [addPasskey, renamePasskey, deletePasskey],
+  authPlugins: passkeyPlugins,
+  authEndpoints: passkeyEndpoints,
+  waysIn: countPasskeys,
+  onMailboxClaimed: removeAllPasskeys,
 } satisfies ServerFeature;

@@ -1,6 +1,7 @@
+// The dashboard's "Rename" of a passkey.
 import { text } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
-import { renamePasskey } from "~/server/dashboard/passkeys.server";
+import { renamePasskey } from "./passkeys.server";
 
 /** "Rename" on a passkey's row; its name's rule answers on its own field. */
 export default dashboardAction({

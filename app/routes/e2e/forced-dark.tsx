@@ -1,4 +1,4 @@
-/** A page that forces dark mode whatever the visitor prefers (SPEC §5). */
+/** A page that forces dark mode whatever the visitor prefers. */
 export const handle = { title: "Forced dark", colorMode: "dark" };
 
 export default function ForcedDark() {

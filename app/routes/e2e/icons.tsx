@@ -3,7 +3,7 @@ import { Icon } from "~/components/icon";
 import type { Route } from "./+types/icons";
 
 /**
- * Lets the end-to-end suite prove runtime icons (SPEC §7): renders
+ * Lets the end-to-end suite prove runtime icons: renders
  * `?names=lucide:house,simple-icons:github` as `<Icon>`s, beside a counter
  * that shows the page stays usable while they load. (Mounted under
  * `/__e2e`, so it exists only with `E2E_TEST_ROUTES=1`.)

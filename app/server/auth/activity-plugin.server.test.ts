@@ -87,7 +87,6 @@ describe("the activity log", () => {
 
   test("the method of a new session comes from the endpoint that made it", () => {
     expect(signInMethodOf("/sign-in/email")).toBe("password");
-    expect(signInMethodOf("/passkey/verify-authentication")).toBe("passkey");
     expect(signInMethodOf("/callback/:id", { id: "github" })).toBe("github");
     expect(signInMethodOf("/change-password")).toBeNull();
     expect(signInMethodOf(undefined)).toBeNull();

@@ -2,7 +2,8 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
+import { featureEndpoint, signInStep } from "../feature-hooks.server";
+import type { SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 import {
   priorSignIns,
@@ -11,7 +12,6 @@ import {
   requestOrigin,
   type SignInChangeNotifier,
 } from "./activity.server";
-import { isFirstStepOnly, VERIFY_APP_CODE, VERIFY_RECOVERY_CODE } from "./two-factor.server";
 
 /** The endpoint context better-auth hands its hooks (only what is read here). */
 type EndpointContext = {
@@ -24,8 +24,9 @@ type EndpointContext = {
 
 /**
  * How a new session was made, from the endpoint that made it; null when it
- * is no sign-in. A code's endpoint signs in only when no session sent it
- * (the dashboard's codes confirm a change of the signed-in person).
+ * is no sign-in. The endpoints of a sign-in's second step
+ * (`SignInStep.methods`) sign in only when no session sent them (the
+ * dashboard's codes confirm a change of the signed-in person).
  */
 export function signInMethodOf(
   path: string | undefined,
@@ -34,19 +35,16 @@ export function signInMethodOf(
 ) {
   if (path === "/sign-in/email" || path === "/sign-up/email" || path === "/sign-up/confirm")
     return "password";
-  if (path === "/passkey/verify-authentication") return "passkey";
+  const featureSignIn = featureEndpoint(path)?.signIn;
+  if (featureSignIn) return featureSignIn.method;
   if (path === "/callback/:id" && params?.id) return params.id;
-  if (path === VERIFY_APP_CODE && !signedIn) return "authenticator";
-  if (path === VERIFY_RECOVERY_CODE && !signedIn) return "recovery-code";
-  return null;
+  const step = path && !signedIn ? signInStep()?.methods[path] : undefined;
+  return step?.method ?? null;
 }
 
-/** Endpoints whose success is an entry of its own, by the signed-in person. */
+/** Endpoints whose success is an entry of its own, by the signed-in person (and the features', `AuthEndpoint.entry`). */
 const ENTRY_FOR_PATH: Record<string, string> = {
   "/change-password": "password-changed",
-  "/passkey/verify-registration": "passkey-added",
-  "/passkey/update-passkey": "passkey-renamed",
-  "/passkey/delete-passkey": "passkey-removed",
 };
 
 /** Password checks of a signed-in person whose failure is an entry of its own (the wrong password counts, too). */
@@ -61,11 +59,12 @@ const NEW_USER_WINDOW_MS = 60_000;
 
 /**
  * better-auth plugin: keeps the activity log. Successful sign-ins are seen
- * where every method ends, the creation of a session (password, passkey,
- * each provider), which also tells a sign-in from a browser never seen on
- * this account; failed ones at their endpoints, when the account is known
- * (a wrong password for an existing email, a known passkey that failed to
- * verify). A failed sign-in for an email with no account has nobody to
+ * where every method ends, the creation of a session (password, each
+ * provider, a feature's such as a passkey), which also tells a sign-in from
+ * a browser never seen on this account; failed ones at their endpoints,
+ * when the account is known (a wrong password for an existing email, a
+ * feature's attempt whose owner it can tell, such as a known passkey that
+ * failed to verify). A failed sign-in for an email with no account has nobody to
  * belong to and is not kept (the rate limits still count it). A wrong
  * password while signed in (changing it, deleting the account) is kept too.
  * Account changes are logged when their endpoint succeeds, whichever door
@@ -86,7 +85,7 @@ export function activityLog(
   /** Requests that created a user: the account created with it is the sign-up, not a link. */
   const createdAUser = new WeakSet<object>();
 
-  const recordChange = (userId: string, change: LoggedSignInChange, headers: Headers | undefined) =>
+  const recordChange = (userId: string, change: SignInChange, headers: Headers | undefined) =>
     recordSignInChange(kysely, userId, change, headers, onSignInChange);
 
   async function userIdOfEmail(email: unknown): Promise<string | null> {
@@ -99,25 +98,15 @@ export function activityLog(
     return row?.id ?? null;
   }
 
-  async function userIdOfPasskey(body: unknown): Promise<string | null> {
-    const credentialId = (body as { response?: { id?: unknown } } | undefined)?.response?.id;
-    if (typeof credentialId !== "string") return null;
-    const row = await kysely
-      .selectFrom("passkey")
-      .select("userId")
-      .where("credentialID", "=", credentialId)
-      .executeTakeFirst();
-    return row?.userId ?? null;
-  }
-
   async function onSessionCreated(
     session: { userId: string; ipAddress?: string | null; userAgent?: string | null; createdAt: Date },
     ctx: EndpointContext | null,
   ) {
     const method = signInMethodOf(ctx?.path, ctx?.params, Boolean(ctx?.context.session));
     if (!method) return; // A session made by a password change, not a sign-in.
-    // The password (or provider) was right, but the sign-in waits for its code: logged then.
-    if (await isFirstStepOnly(ctx as Parameters<typeof isFirstStepOnly>[0], session.userId)) return;
+    // The password (or provider) was right, but the sign-in waits for its second step: logged then.
+    const step = signInStep();
+    if (await step?.isFirstStepOnly(ctx, session.userId)) return;
     const browser = summarizeUserAgent(session.userAgent).label;
     const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
     const prior = await priorSignIns(kysely, session.userId, browser);
@@ -136,9 +125,9 @@ export function activityLog(
       await recordActivity(kysely, { ...entry, kind: "new-device" });
       await onNewDevice?.(session.userId, facts);
     }
-    // A recovery code is the way in of a lost phone, or of someone who found the codes: the owner is told.
-    if (method === "recovery-code")
-      await onSignInChange?.(session.userId, { kind: "recovery-code-used" }, facts);
+    // A second step that asks for it (a recovery code: a lost phone, or someone who found the codes): the owner is told.
+    const notice = ctx?.path ? step?.methods[ctx.path]?.notify : undefined;
+    if (notice) await onSignInChange?.(session.userId, notice, facts);
   }
 
   async function onAccountCreated(
@@ -171,16 +160,16 @@ export function activityLog(
     const ctx = raw as unknown as EndpointContext;
     const failed = isAPIError(ctx.context.returned);
     const path = ctx.path ?? "";
-    if (failed && (path === "/sign-in/email" || path === "/passkey/verify-authentication")) {
-      const password = path === "/sign-in/email";
-      const userId = password
-        ? await userIdOfEmail((ctx.body as { email?: unknown } | undefined)?.email)
-        : await userIdOfPasskey(ctx.body);
+    const featureSignIn = featureEndpoint(path)?.signIn;
+    if (failed && (path === "/sign-in/email" || featureSignIn)) {
+      const userId = featureSignIn
+        ? await featureSignIn.ownerOf(kysely, ctx.body)
+        : await userIdOfEmail((ctx.body as { email?: unknown } | undefined)?.email);
       if (!userId) return;
       await recordActivity(kysely, {
         userId,
         kind: "sign-in",
-        method: password ? "password" : "passkey",
+        method: featureSignIn ? featureSignIn.method : "password",
         success: false,
         ...requestOrigin(ctx.headers),
       });
@@ -193,10 +182,15 @@ export function activityLog(
       await recordActivity(kysely, { userId, kind: refusal, success: false, ...requestOrigin(ctx.headers) });
       return;
     }
-    const kind = ENTRY_FOR_PATH[path];
+    const featureEntry = featureEndpoint(path)?.entry;
+    const kind = ENTRY_FOR_PATH[path] ?? featureEntry?.kind;
     if (failed || !kind || !userId) return;
-    if (kind === "password-changed" || kind === "passkey-added") {
+    if (kind === "password-changed") {
       await recordChange(userId, { kind }, ctx.headers);
+      return;
+    }
+    if (featureEntry?.notice) {
+      await recordChange(userId, { kind, what: featureEntry.notice }, ctx.headers);
       return;
     }
     await recordActivity(kysely, { userId, kind, ...requestOrigin(ctx.headers) });

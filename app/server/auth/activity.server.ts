@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { type ActivityItem, activityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
-import { type Database, toIsoString } from "../../../db/schema";
-import type { LoggedSignInChange, SignInChange, SignInFacts } from "../mail/templates.server";
+import type { Database } from "../../../db/schema";
+import type { SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 
 /** What happened, to whom, how and from where. */
@@ -29,6 +29,12 @@ export function requestOrigin(headers: Headers | undefined): { browser: string; 
 
 /** Appends an entry to a person's activity log. */
 export async function recordActivity(kysely: Kysely<Database>, record: ActivityRecord): Promise<void> {
+  // A kind nobody can read would be logged and never shown: a mistake the tests catch here.
+  if (!activityKind(record.kind)) {
+    throw new Error(
+      `Activity kind "${record.kind}" has no icon and sentence (app/lib/activity.ts or its feature's feature.tsx)`,
+    );
+  }
   await kysely
     .insertInto("activity")
     .values({
@@ -38,7 +44,7 @@ export async function recordActivity(kysely: Kysely<Database>, record: ActivityR
       browser: record.browser ?? null,
       ip: record.ip ?? null,
       success: record.success === false ? 0 : 1,
-      createdAt: (record.at ?? new Date()).toISOString(),
+      createdAt: record.at ?? new Date(),
     })
     .execute();
 }
@@ -58,7 +64,7 @@ export type SignInChangeNotifier = (
 export async function recordSignInChange(
   kysely: Kysely<Database>,
   userId: string,
-  change: LoggedSignInChange,
+  change: SignInChange,
   headers: Headers | undefined,
   notify?: SignInChangeNotifier,
 ): Promise<void> {
@@ -122,6 +128,6 @@ export async function listRecentActivity(
       browser: row.browser,
       ip: row.ip,
       success: row.success === 1,
-      createdAt: toIsoString(row.createdAt),
+      createdAt: row.createdAt.toISOString(),
     }));
 }

@@ -1,7 +1,5 @@
-import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
-import { serverFeatures } from "~/features/server.server";
 import {
   CLIENT_IP_HEADER,
   PASSWORD_MAX_LENGTH,
@@ -9,28 +7,29 @@ import {
   PASSWORD_RESET_TOKEN_SECONDS,
   SESSION_FRESH_AGE_SECONDS,
   SESSION_LIFETIME_SECONDS,
-  SESSION_REFRESH_SECONDS,
 } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import type { OpenedDatabase } from "../db/database.server";
 import { isDatabaseUnavailable } from "../db/database-errors.server";
 import type { Env } from "../env.server";
-import type { FeatureAuthOptions, FeatureSettings, ServerFeature } from "../features.server";
+import type { FeatureSettings } from "../features.server";
+import { featureAuthOptions, featureAuthPlugins, signInAccountIds } from "../feature-hooks.server";
 import { addressLimits } from "../limits/address-limits.server";
 import { passwordAttemptLimits, verifyPasswordWithinBudget } from "../limits/password-attempts.server";
+import { hashPasswordInTurn } from "../limits/password-hashing.server";
 import { type AuthRateLimits, createAuthRateLimits } from "../limits/rate-limit.server";
-import { type AccountMail, accountMail } from "../mail/account-mail.server";
 import { mailOutbox } from "../mail/outbox.server";
 import { verificationStorage } from "../mail/tokens.server";
 import { absoluteSessionLifetime } from "../session/lifetime.server";
 import { requirePasswordToDelete } from "./account-deletion.server";
+import { type AccountMail, accountMail } from "./account-mail.server";
 import { activityLog } from "./activity-plugin.server";
 import { fieldRules } from "./field-rules.server";
-import { passkeyAuthentication } from "./passkey-factors.server";
-import { hashPasswordInTurn } from "./password-hashing.server";
-import { freshSignInToAddAWayIn, keepOneWayIn, signInAccountIds } from "./sign-in-methods.server";
+import { freshSignInToAddAWayIn, keepOneWayIn } from "./sign-in-methods.server";
 import { emailFirstSignUp } from "./sign-up-endpoint.server";
-import { secondStepLimits, twoStepSignIn } from "./two-factor.server";
+
+/** How often a used session's expiry is pushed forward (one write a day at most). */
+const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 
 /** Where better-auth's messages go: the app's JSON log (`server/request-log.ts`). */
 export type AuthLog = (record: {
@@ -56,26 +55,9 @@ type AuthOptions = {
   log?: AuthLog;
 };
 
-/** What the listed features add to better-auth (`ServerFeature.betterAuth`), gathered. */
-function featureAuthOptions(setup: Parameters<NonNullable<ServerFeature["betterAuth"]>>[0]) {
-  const parts: FeatureAuthOptions[] = serverFeatures().flatMap(
-    (feature) => feature.betterAuth?.(setup) ?? [],
-  );
-  const merged = <Key extends keyof FeatureAuthOptions>(key: Key) =>
-    Object.assign({}, ...parts.map((part) => part[key])) as NonNullable<FeatureAuthOptions[Key]>;
-  return {
-    plugins: parts.flatMap((part) => part.plugins ?? []),
-    socialProviders: merged("socialProviders"),
-    account: merged("account"),
-    user: merged("user"),
-    databaseHooks: merged("databaseHooks"),
-    onAPIError: merged("onAPIError"),
-  };
-}
-
 /**
  * The better-auth instance: email + password accounts, what the listed
- * features add (sign-in providers, for one), passkeys, sessions stored in the
+ * features add (sign-in providers, passkeys, a sign-in's second step), sessions stored in the
  * database (so they can be listed and revoked) with an absolute lifetime,
  * scrypt password hashes, a fresh session id at every sign-in, only the
  * app's own origin trusted, an activity log, and never an account left
@@ -113,7 +95,7 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
     },
     // Tokens of mailed links are kept hashed; other values (OAuth states, passkey challenges) as they are.
-    verification: { storeIdentifier: verificationStorage },
+    verification: { storeIdentifier: verificationStorage() },
     socialProviders: added.socialProviders,
     // The first four run first: malformed input is refused before anything
     // is counted, and per-address limits before a password is checked.
@@ -122,22 +104,11 @@ export function createAuth({
       addressLimits(rateLimits),
       // A stale session is refused before a password it sends is counted.
       freshSignInToAddAWayIn(),
-      // Two-step sign-in: before the password limits, whose after-hook takes
-      // any new session for a completed sign-in (the first step's is taken back).
-      twoStepSignIn(secret),
-      secondStepLimits(rateLimits.passwords, kysely),
+      // The features' (a sign-in's second step, say): before the password limits,
+      // whose after-hook takes any new session for a completed sign-in.
+      ...featureAuthPlugins({ env, secret, db: kysely, rateLimits }),
       passwordAttemptLimits(rateLimits.passwords),
-      passkey({
-        rpID: new URL(env.APP_URL).hostname,
-        rpName: env.APP_NAME,
-        // The origin the browser signed, checked against ours rather than the request's header.
-        origin: env.APP_URL,
-        // A passkey signs in without a username, so the credential must be discoverable.
-        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
-        // Without user verification a passkey is one factor: not enough for an account with two-step sign-in.
-        authentication: passkeyAuthentication,
-      }),
-      // The listed features' plugins (OpenID Connect, for one).
+      // The listed features' better-auth parts (OpenID Connect, for one).
       ...added.plugins,
       activityLog(kysely, {
         onNewDevice: mail.sendNewDeviceNotice,

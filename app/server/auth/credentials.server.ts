@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailAddress, enteredPassword, fieldErrorsOf, signUpSchema } from "~/lib/fields";
 import { type Outcome, overLimit, type Refusal, refused, tooMany } from "../action-kit.server";
 import type { AppServices } from "../context.server";
+import { signInStep } from "../feature-hooks.server";
 import { retryAfterOf, tooManyAttemptsMessage } from "../limits/rate-limit.server";
 import type { Auth } from "./auth.server";
 import { findPasswordWeakness } from "./password-policy.server";
@@ -23,10 +24,10 @@ const signInSchema = z.object({ email: emailAddress, password: enteredPassword }
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
 
-/** A right password: the session's cookie, or (`secondStep`) the cookie of a sign-in that waits for its code. */
+/** A right password: the session's cookie, or (`secondStep`) the cookie of a sign-in that waits for its second step. */
 export type PasswordSignIn = { setCookie: string[]; secondStep: boolean };
 
-/** better-auth's password sign-in, as the app calls it: the cookies to set, and whether a code comes next. */
+/** better-auth's password sign-in, as the app calls it: the cookies to set, and whether a second step comes next. */
 export async function passwordSignIn(
   auth: Auth,
   body: { email: string; password: string },
@@ -37,15 +38,15 @@ export async function passwordSignIn(
     headers: requestHeaders,
     returnHeaders: true,
   });
-  return { setCookie: headers.getSetCookie(), secondStep: "twoFactorRedirect" in response };
+  return { setCookie: headers.getSetCookie(), secondStep: signInStep()?.pausedBy(response) ?? false };
 }
 
 /**
  * Signs in with email and password. An unknown email and a wrong password
  * give the same answer (better-auth also hashes for unknown emails, so they
  * take the same time). The new session's cookie comes back to set, or,
- * for an account with two-step sign-in, the cookie of the step that asks
- * for the code.
+ * for an account with a second step (`ServerFeature.signInStep`), the
+ * cookie of the sign-in that waits for it.
  */
 export async function signInWithPassword(
   auth: Auth,

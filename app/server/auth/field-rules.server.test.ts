@@ -62,26 +62,6 @@ describe("the field rules hold at better-auth's own endpoints", () => {
     expect(created.user.email).toBe("grace@example.com");
     await db.close();
   });
-
-  test("passkey names and credential ids: 400 for what the rules refuse", async () => {
-    const { auth, headers, db } = await authWithOneAccount();
-    const rename = await refusal(
-      auth.api.updatePasskey({ body: { id: "some-id", name: `Work\nlaptop${"x".repeat(100)}` }, headers }),
-    );
-    expect(rename.status).toBe(400);
-    const options = await refusal(
-      auth.api.generatePasskeyRegistrationOptions({ query: { name: "a\u0000" }, headers }),
-    );
-    expect(options.status).toBe(400);
-    const signIn = await refusal(
-      auth.api.verifyPasskeyAuthentication({
-        body: { response: { id: { $gt: "" } } } as never,
-        headers: browserHeaders(),
-      }),
-    );
-    expect(signIn.status).toBe(400);
-    await db.close();
-  });
 });
 
 /** The password hash stored for `userId`, or undefined when the account has none. */
@@ -136,9 +116,9 @@ describe("a new password easy to guess is refused at every better-auth door that
         // Stored as better-auth stores a reset token here (tokens.server.ts: hashed).
         identifier: createHash("sha256").update(`reset-password:${token}`).digest("base64url"),
         value: userId,
-        expiresAt: new Date(now + 60_000).toISOString(),
-        createdAt: new Date(now).toISOString(),
-        updatedAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + 60_000),
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
       })
       .execute();
     const before = await passwordHashOf(db.kysely, userId);

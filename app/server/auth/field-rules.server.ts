@@ -1,15 +1,9 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { z } from "zod";
-import {
-  emailAddress,
-  enteredPassword,
-  newPassword,
-  passkeyName,
-  personName,
-  signUpSchema,
-} from "~/lib/fields";
+import { emailAddress, enteredPassword, newPassword, personName, signUpSchema } from "~/lib/fields";
 import { peekMailToken } from "../mail/tokens.server";
+import { featureEndpoint } from "../feature-hooks.server";
 import { findPasswordWeakness, type PasswordOwner } from "./password-policy.server";
 
 /**
@@ -20,6 +14,7 @@ import { findPasswordWeakness, type PasswordOwner } from "./password-policy.serv
  * one reaches better-auth as the rule made it (trimmed names, lower-cased
  * email), so what is checked is what is used. Fields the app never sends
  * are refused (`strict`): updating a user changes the name, nothing else.
+ * The features' endpoints bring their own rules (`AuthEndpoint.body`, `query`).
  */
 const BODY_RULES: Record<string, z.ZodType> = {
   "/sign-up/email": signUpSchema.strict(),
@@ -35,20 +30,13 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/change-password": z
     .object({ currentPassword: enteredPassword, newPassword, revokeOtherSessions: z.boolean().optional() })
     .strict(),
-  "/passkey/verify-registration": z
-    .object({ response: z.record(z.string(), z.unknown()), name: passkeyName.optional() })
-    .strict(),
-  "/passkey/update-passkey": z.object({ id: z.string().min(1).max(255), name: passkeyName }).strict(),
-  // The credential id is looked up in the database: a string, never an object.
-  "/passkey/verify-authentication": z
-    .object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) })
-    .strict(),
 };
 
-/** Query strings with rules: the passkey's name is shown to the authenticator. */
-const QUERY_RULES: Record<string, z.ZodType> = {
-  "/passkey/generate-register-options": z.object({ name: passkeyName.optional() }).strict(),
-};
+/** The rule of a body or query string at `path`: the core's, or a feature's endpoint's. */
+function ruleOf(path: string, which: "body" | "query"): z.ZodType | undefined {
+  if (which === "body" && Object.hasOwn(BODY_RULES, path)) return BODY_RULES[path];
+  return featureEndpoint(path)?.[which];
+}
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 type Body = Record<string, unknown>;
@@ -104,20 +92,20 @@ function invalid(error: z.ZodError): APIError {
 }
 
 const hasRule = (ctx: { path?: string }) =>
-  Boolean(ctx.path && (Object.hasOwn(BODY_RULES, ctx.path) || Object.hasOwn(QUERY_RULES, ctx.path)));
+  Boolean(ctx.path && (ruleOf(ctx.path, "body") || ruleOf(ctx.path, "query")));
 
 /**
  * better-auth plugin: the field rules above, at every door (our actions'
  * `auth.api` calls and the HTTP endpoints alike), then, on a new password
- * they passed, the common-password rule. It also turns one known
- * library answer to bad input into a `400`: `@better-auth/passkey` answers
- * an unreadable registration with a 500.
+ * they passed, the common-password rule. It also turns a feature's known
+ * library answer to bad input into a `400` (`AuthEndpoint.unreadable`: a
+ * library that answers unreadable input with a 500).
  */
 export function fieldRules() {
   const check = createAuthMiddleware(async (ctx) => {
     const path = ctx.path ?? "";
-    const bodyRule = BODY_RULES[path];
-    const queryRule = QUERY_RULES[path];
+    const bodyRule = ruleOf(path, "body");
+    const queryRule = ruleOf(path, "query");
     const body = bodyRule?.safeParse(ctx.body ?? {});
     const query = queryRule?.safeParse(ctx.query ?? {});
     if (body && !body.success) throw invalid(body.error);
@@ -131,13 +119,11 @@ export function fieldRules() {
     };
   });
 
-  const unreadableRegistration = createAuthMiddleware(async (ctx) => {
+  const unreadableInput = createAuthMiddleware(async (ctx) => {
     const returned = ctx.context.returned;
-    if (isAPIError(returned) && returned.statusCode >= 500) {
-      throw new APIError("BAD_REQUEST", {
-        message: "This passkey could not be read. Try again.",
-        code: "FAILED_TO_VERIFY_REGISTRATION",
-      });
+    const unreadable = featureEndpoint(ctx.path)?.unreadable;
+    if (unreadable && isAPIError(returned) && returned.statusCode >= 500) {
+      throw new APIError("BAD_REQUEST", unreadable);
     }
   });
 
@@ -145,9 +131,7 @@ export function fieldRules() {
     id: "field-rules",
     hooks: {
       before: [{ matcher: hasRule, handler: check }],
-      after: [
-        { matcher: (ctx) => ctx.path === "/passkey/verify-registration", handler: unreadableRegistration },
-      ],
+      after: [{ matcher: (ctx) => Boolean(featureEndpoint(ctx.path)?.unreadable), handler: unreadableInput }],
     },
   } satisfies BetterAuthPlugin;
 }

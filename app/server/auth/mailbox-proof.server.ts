@@ -1,46 +1,23 @@
-import { type Kysely, sql } from "kysely";
-import { isPostgres } from "../../../db/migrations/types";
+import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import { forgetTrustedBrowsers } from "./two-factor.server";
+import { removeFeatureWaysIn } from "../feature-hooks.server";
 
-/** What the first proof of an account's mailbox took away (`twoStep`: two-step sign-in was on). */
+/** What the first proof of an account's mailbox took away (`fromFeatures`: the features' ways in, a line each as they word them). */
 export type WaysInRemoved = {
   email: string;
-  passkeys: number;
   providerIds: string[];
-  twoStep: boolean;
+  fromFeatures: string[];
   sessions: number;
 };
-
-/**
- * Takes away the account's two-step sign-in: the secret and recovery codes
- * (confirmed or not), the flag that makes sign-in ask for a code, and the
- * browsers trusted to skip it. Whether it was on.
- */
-async function removeTwoStep(trx: Kysely<Database>, userId: string): Promise<boolean> {
-  const secrets = await trx
-    .deleteFrom("twoFactor")
-    .where("userId", "=", userId)
-    .returning("verified")
-    .execute();
-  const flag = await trx
-    .updateTable("user")
-    .set({ twoFactorEnabled: isPostgres(trx) ? false : 0 })
-    .where("id", "=", userId)
-    .where("twoFactorEnabled", "=", isPostgres(trx) ? true : 1)
-    .executeTakeFirst();
-  await forgetTrustedBrowsers(trx, userId);
-  return Number(flag.numUpdatedRows) > 0 || secrets.some((row) => Boolean(row.verified));
-}
 
 /**
  * The first time someone proves they read an unverified account's mailbox
  * (a reset or verification link), the account becomes theirs alone: the
  * address is marked verified and every other way in that whoever created
- * the account may have added (passkeys, provider links) is removed, with
- * two-step sign-in (whoever set it up holds its authenticator and recovery
- * codes: the owner would be asked for the stranger's codes) and every
- * session but the one of the browser that followed the link. The password
+ * the account may have added is removed: provider links, and the features'
+ * (`ServerFeature.onMailboxClaimed`: passkeys, a second step whoever set it
+ * up holds the codes of), with every session but the one of the browser
+ * that followed the link. The password
  * stays: a reset has just replaced it, and a verification comes from the
  * mail sent to the person who chose it. Runs
  * in `trx`, which the caller commits with the notice mail. Null when the
@@ -52,24 +29,21 @@ export async function claimMailbox(
   /** The session of the browser that followed the link, if it is this account's: it stays signed in. */
   keepSessionId?: string,
 ): Promise<WaysInRemoved | null> {
-  const verified = isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`;
-  const unverified = isPostgres(trx) ? sql<boolean>`false` : sql<number>`0`;
   const claimed = await trx
     .updateTable("user")
-    .set({ emailVerified: verified })
+    .set({ emailVerified: true })
     .where("id", "=", userId)
-    .where("emailVerified", "=", unverified)
+    .where("emailVerified", "=", false)
     .returning("email")
     .executeTakeFirst();
   if (!claimed) return null;
-  const passkeys = await trx.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst();
   const providers = await trx
     .deleteFrom("account")
     .where("userId", "=", userId)
     .where("providerId", "<>", "credential")
     .returning("providerId")
     .execute();
-  const twoStep = await removeTwoStep(trx, userId);
+  const fromFeatures = await removeFeatureWaysIn(trx, userId);
   const sessions = await trx
     .deleteFrom("session")
     .where("userId", "=", userId)
@@ -77,9 +51,8 @@ export async function claimMailbox(
     .executeTakeFirst();
   return {
     email: claimed.email,
-    passkeys: Number(passkeys.numDeletedRows),
     providerIds: providers.map((row) => row.providerId),
-    twoStep,
+    fromFeatures,
     sessions: Number(sessions.numDeletedRows),
   };
 }

@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { newPassword as newPasswordRule } from "~/lib/fields";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { AppServices } from "../context.server";
+import { signInStep } from "../feature-hooks.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
 import { retryAfterOf } from "../limits/rate-limit.server";
 import { passwordSignIn } from "./credentials.server";
@@ -9,11 +10,12 @@ import { WEAKNESS_MESSAGES } from "./password-policy.server";
 import { endStandingTrust } from "./security-stamp.server";
 
 /**
- * Where the browser goes after a reset: signed in (`dashboard`), to two-step
- * sign-in's code (`code`), or, when the account's failure budget is spent
- * (wrong codes), to sign in later with the new password (`sign-in`).
+ * Where the browser goes after a reset: signed in (`dashboard`), to a
+ * sign-in's second step (`step`: two-step sign-in's code, say), or, when
+ * the account's failure budget is spent (wrong codes), to sign in later
+ * with the new password (`sign-in`).
  */
-export type AfterReset = "dashboard" | "code" | "sign-in";
+export type AfterReset = "dashboard" | "step" | "sign-in";
 
 export type ResetOutcome =
   | { ok: true; setCookie: string[]; onward: AfterReset; removed: RemovedWaysIn | null }
@@ -29,10 +31,10 @@ const expired: ResetOutcome = { ok: false, expired: true };
  * (`proveMailbox`). So this then signs the browser in exactly as the sign-in form
  * does, with the new password: a new session id, the activity log, and
  * the new-device notice when this browser is new to the account (or, when
- * the account has two-step sign-in, the step that asks for its code). Wrong
- * passwords counted against the account before are forgotten: following
- * the link proved who this is (unless the account has two-step sign-in,
- * whose wrong codes count in the same budget).
+ * the account has a second step, that step). Wrong passwords counted
+ * against the account before are forgotten: following the link proved who
+ * this is (unless the account has a second step, whose wrong codes count
+ * in the same budget).
  */
 export async function resetPasswordAndSignIn(
   { auth, db, mail, rateLimits }: Pick<AppServices, "auth" | "db" | "mail" | "rateLimits">,
@@ -57,16 +59,16 @@ export async function resetPasswordAndSignIn(
     // Used by a click racing this one, or expired a moment ago.
     return expired;
   }
-  // What was trusted before the reset ends: mailed email-change links, and trusted browsers.
+  // What was trusted before the reset ends: mailed email-change links, and what the features trusted.
   await endStandingTrust(db, userId);
   // Following the mailed link proved the person reads this mailbox: the first time, other ways in go.
   const proof = await mail.proveMailbox(userId);
   const user = await mail.store().findUserById(userId);
   if (!user) return expired;
   // Someone locked out by wrong passwords gets back in by resetting it. Not
-  // with two-step sign-in: the budget also counts wrong codes, and the
+  // with a second step: the budget also counts its wrong codes, and the
   // mailbox alone must not buy more guesses at them.
-  if (!(user as { twoFactorEnabled?: unknown }).twoFactorEnabled) {
+  if (!(await signInStep()?.requiredFor(db, user.id))) {
     await forgetPasswordFailures(await auth.$context, rateLimits.passwords, requestHeaders, {
       email: user.email,
       userId: user.id,
@@ -78,7 +80,7 @@ export async function resetPasswordAndSignIn(
     return {
       ok: true,
       setCookie: signIn.setCookie,
-      onward: signIn.secondStep ? "code" : "dashboard",
+      onward: signIn.secondStep ? "step" : "dashboard",
       removed,
     };
   } catch (error) {

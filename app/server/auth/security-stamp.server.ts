@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import { forgetTrustedBrowsers } from "./two-factor.server";
+import { endFeatureTrust } from "../feature-hooks.server";
 
 /**
- * Voids every email-change and undo link the account has outstanding: they
- * carry the stamp they were issued under and work only while it is
- * unchanged (email-change.server.ts). Also drops the change waiting for its link.
+ * Voids every mailed link that carries the account's security stamp (an
+ * email change's and its undo's: they work only while it is unchanged).
+ * Also drops the address change waiting for its link (`pendingEmailChange`).
  */
 export async function raiseSecurityStamp(executor: Kysely<Database>, userId: string): Promise<void> {
   await executor
@@ -18,9 +18,10 @@ export async function raiseSecurityStamp(executor: Kysely<Database>, userId: str
 /**
  * After a password reset or change, or signing out everywhere (else): what
  * was trusted before ends with the sessions. Links mailed before stop
- * working, and no browser skips two-step sign-in's code any more.
+ * working, and what the features trusted ends too (`ServerFeature.onTrustEnded`:
+ * a browser trusted to skip a sign-in's second step, say).
  */
 export async function endStandingTrust(db: Kysely<Database>, userId: string): Promise<void> {
   await raiseSecurityStamp(db, userId);
-  await forgetTrustedBrowsers(db, userId);
+  await endFeatureTrust(db, userId);
 }

@@ -1,34 +1,21 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
-import { serverFeatures } from "~/features/server.server";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
-import { PASSKEY_NOT_FOUND } from "../dashboard/passkeys.server";
-import type { FeatureSettings } from "../features.server";
+import { featureEndpoint, featureWaysIn } from "../feature-hooks.server";
 import type { SignInChange } from "../mail/templates.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
 
 /**
- * The ways in the listed features add as better-auth accounts, with their
- * names (`ServerFeature.signInAccounts`: the configured sign-in providers),
- * in the order they are shown.
+ * The ways a person can sign in today: their password, providers that are
+ * configured, and how many the features give (`ServerFeature.waysIn`: a passkey each).
  */
-export function signInAccounts(env: FeatureSettings): { id: string; name: string }[] {
-  return serverFeatures().flatMap((feature) => feature.signInAccounts?.(env) ?? []);
-}
+export type WaysIn = { password: boolean; providers: readonly string[]; fromFeatures: number };
 
-/** The `providerId`s of `signInAccounts`: an account at one of them is a way in. */
-export function signInAccountIds(env: FeatureSettings): string[] {
-  return signInAccounts(env).map((account) => account.id);
-}
-
-/** The ways a person can sign in today: their password, providers that are configured, passkeys. */
-export type WaysIn = { password: boolean; providers: readonly string[]; passkeys: number };
-
-/** What someone asks to remove. */
-export type Removal = { kind: "password" } | { kind: "provider"; providerId: string } | { kind: "passkey" };
+/** What someone asks to remove (`feature`: one of the ways a feature counts). */
+export type Removal = { kind: "password" } | { kind: "provider"; providerId: string } | { kind: "feature" };
 
 /** The refusal people read, and its code in better-auth's error body. */
 export const LAST_WAY_IN_MESSAGE =
@@ -41,18 +28,37 @@ export const LAST_WAY_IN_CODE = "LAST_SIGN_IN_METHOD";
  * provider the app no longer offers opens nothing.
  */
 export function leavesAWayIn(ways: WaysIn, removal: Removal): boolean {
-  const total = (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys;
+  const total = countWaysIn(ways);
   const counted =
     removal.kind === "password"
       ? ways.password
       : removal.kind === "provider"
         ? ways.providers.includes(removal.providerId)
-        : ways.passkeys > 0;
+        : ways.fromFeatures > 0;
   return total - (counted ? 1 : 0) > 0;
 }
 
-/** What the dashboard removes: the account at a provider (`credential`: the password), or a passkey. */
-export type WayOut = { kind: "account"; providerId: string } | { kind: "passkey"; id: string };
+/** How many ways in these are. */
+export function countWaysIn(ways: WaysIn): number {
+  return (ways.password ? 1 : 0) + ways.providers.length + ways.fromFeatures;
+}
+
+/**
+ * What the dashboard removes: the account at a provider (`credential`: the
+ * password), or a way in a feature holds: `find` says whether the person
+ * owns it, `remove` deletes it (both in the removal's transaction); the
+ * rest is what the person reads and the log records.
+ */
+export type WayOut =
+  | { kind: "account"; providerId: string }
+  | {
+      kind: "feature";
+      find(trx: Kysely<Database>, userId: string): Promise<boolean>;
+      remove(trx: Kysely<Database>, userId: string): Promise<void>;
+      notFound: Outcome;
+      removed: SignInChange;
+      done: string;
+    };
 
 /** A person's accounts: password (`credential`) and providers, never the hash. */
 export function listAccounts(kysely: Kysely<Database>, userId: string) {
@@ -63,30 +69,26 @@ export function listAccounts(kysely: Kysely<Database>, userId: string) {
     .execute();
 }
 
-/** The ways in that a person's accounts and passkeys give, counting only configured providers. */
+/** The ways in that a person's accounts and the features give, counting only configured providers. */
 export function waysInOf(
   accounts: ReadonlyArray<{ providerId: string; hasPassword: unknown }>,
-  passkeys: number,
+  fromFeatures: number,
   configured: readonly string[],
 ): WaysIn {
   return {
     password: accounts.some((account) => account.providerId === "credential" && Boolean(account.hasPassword)),
     providers: accounts.map((account) => account.providerId).filter((id) => configured.includes(id)),
-    passkeys,
+    fromFeatures,
   };
 }
 
 /** A person's accounts, and their ways in. */
 export async function readWaysIn(kysely: Kysely<Database>, userId: string, configured: readonly string[]) {
-  const [accounts, passkeys] = await Promise.all([
+  const [accounts, fromFeatures] = await Promise.all([
     listAccounts(kysely, userId),
-    kysely
-      .selectFrom("passkey")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("userId", "=", userId)
-      .executeTakeFirst(),
+    featureWaysIn(kysely, userId),
   ]);
-  return { accounts, ways: waysInOf(accounts, Number(passkeys?.count ?? 0), configured) };
+  return { accounts, ways: waysInOf(accounts, fromFeatures, configured) };
 }
 
 /**
@@ -104,8 +106,8 @@ export async function removeWayIn(
   return kysely.transaction().execute(async (trx) => {
     await trx
       .updateTable("user")
-      // The row written to itself: the lock is the point (a Timestamp is written as text).
-      .set((eb) => ({ updatedAt: eb.ref("updatedAt").$castTo<string>() }))
+      // The row written to itself: the lock is the point.
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
       .where("id", "=", userId)
       .execute();
     const { accounts, ways } = await readWaysIn(trx, userId, configured);
@@ -120,15 +122,9 @@ export async function removeWayIn(
       await trx.deleteFrom("account").where("id", "=", account.id).execute();
       return "removed";
     }
-    const owned = await trx
-      .selectFrom("passkey")
-      .select("id")
-      .where("id", "=", target.id)
-      .where("userId", "=", userId)
-      .executeTakeFirst();
-    if (!owned) return "not-found";
-    if (!leavesAWayIn(ways, { kind: "passkey" })) return "last-way-in";
-    await trx.deleteFrom("passkey").where("id", "=", owned.id).execute();
+    if (!(await target.find(trx, userId))) return "not-found";
+    if (!leavesAWayIn(ways, { kind: "feature" })) return "last-way-in";
+    await target.remove(trx, userId);
     return "removed";
   });
 }
@@ -136,12 +132,12 @@ export async function removeWayIn(
 /**
  * The dashboard's "Unlink" and "Delete" of a sign-in method: a sign-in from
  * the last few minutes, then `removeWayIn`, then an entry in the activity
- * log and a notice to the owner. `name` is what the person reads ("GitHub", "Passkey").
+ * log and a notice to the owner. `name` is what the person reads of a provider ("GitHub").
  */
 export async function removeSignInMethod(
   kysely: Kysely<Database>,
   headers: Headers,
-  change: { userId: string; session: { createdAt: Date | string }; configured: readonly string[] },
+  change: { userId: string; session: { createdAt: Date }; configured: readonly string[] },
   target: WayOut,
   name: string,
   notify?: SignInChangeNotifier,
@@ -150,33 +146,31 @@ export async function removeSignInMethod(
   const result = await removeWayIn(kysely, { ...change, target });
   if (result === "last-way-in") return refused(400, LAST_WAY_IN_MESSAGE);
   if (result === "not-found") {
-    return target.kind === "passkey"
-      ? PASSKEY_NOT_FOUND
+    return target.kind === "feature"
+      ? target.notFound
       : refused(404, `${name} is not linked to your account.`);
   }
   const removed: SignInChange =
-    target.kind === "passkey"
-      ? { kind: "passkey-removed" }
-      : { kind: "provider-unlinked", providerId: target.providerId };
+    target.kind === "feature" ? target.removed : { kind: "provider-unlinked", providerId: target.providerId };
   await recordSignInChange(kysely, change.userId, removed, headers, notify);
-  return done(target.kind === "passkey" ? "Passkey deleted." : `${name} unlinked.`);
+  return done(target.kind === "feature" ? target.done : `${name} unlinked.`);
 }
 
 /**
  * better-auth plugin: the same rule for a server-side call of better-auth's
- * own endpoints (`auth.api.unlinkAccount`, `auth.api.deletePasskey`; their
- * HTTP doors are closed): unlinking a provider or the password, or deleting
- * a passkey, is refused with `LAST_SIGN_IN_METHOD` when nothing would be
- * left. It replaces better-auth's own rule, which counts accounts and not
- * passkeys. The dashboard uses `removeWayIn`, which is also safe against
- * two removals at once.
+ * own endpoints (`auth.api.unlinkAccount`, a feature's that removes a way
+ * in, such as deleting a passkey; their HTTP doors are closed): unlinking a
+ * provider or the password, or removing a feature's way in, is refused with
+ * `LAST_SIGN_IN_METHOD` when nothing would be left. It replaces
+ * better-auth's own rule, which counts accounts only. The dashboard uses
+ * `removeWayIn`, which is also safe against two removals at once.
  */
 export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: readonly string[]) {
   const guard = createAuthMiddleware(async (ctx) => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // The endpoint itself answers 401.
     const { accounts, ways } = await readWaysIn(kysely, session.user.id, configuredProviders);
-    const body = (ctx.body ?? {}) as { accountId?: unknown; id?: unknown };
+    const body = (ctx.body ?? {}) as { accountId?: unknown };
     let removal: Removal | null = null;
     if (ctx.path === "/unlink-account") {
       const account = accounts.find((candidate) => candidate.id === body.accountId);
@@ -186,14 +180,8 @@ export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: read
             ? { kind: "password" }
             : { kind: "provider", providerId: account.providerId };
       }
-    } else if (typeof body.id === "string") {
-      const owned = await kysely
-        .selectFrom("passkey")
-        .select("id")
-        .where("id", "=", body.id)
-        .where("userId", "=", session.user.id)
-        .executeTakeFirst();
-      if (owned) removal = { kind: "passkey" };
+    } else if (await featureEndpoint(ctx.path)?.removesAWayIn?.(kysely, session.user.id, ctx.body)) {
+      removal = { kind: "feature" };
     }
     if (removal && !leavesAWayIn(ways, removal)) {
       throw new APIError("BAD_REQUEST", { message: LAST_WAY_IN_MESSAGE, code: LAST_WAY_IN_CODE });
@@ -204,7 +192,8 @@ export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: read
     hooks: {
       before: [
         {
-          matcher: (ctx) => ctx.path === "/unlink-account" || ctx.path === "/passkey/delete-passkey",
+          matcher: (ctx) =>
+            ctx.path === "/unlink-account" || Boolean(featureEndpoint(ctx.path)?.removesAWayIn),
           handler: guard,
         },
       ],
@@ -212,19 +201,16 @@ export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: read
   } satisfies BetterAuthPlugin;
 }
 
-/** Endpoints that add or replace a way into an account: each needs a sign-in from the last few minutes. */
-const ADDS_A_WAY_IN = new Set([
-  "/change-password",
-  "/passkey/generate-register-options",
-  "/passkey/verify-registration",
-  "/link-social",
-]);
+/** Endpoints that add or replace a way into an account (and the features' that say so): each needs a sign-in from the last few minutes. */
+const ADDS_A_WAY_IN = new Set(["/change-password", "/link-social"]);
+const addsAWayIn = (path: string | undefined) =>
+  ADDS_A_WAY_IN.has(path ?? "") || Boolean(featureEndpoint(path)?.addsAWayIn);
 
 /**
  * better-auth plugin: a stolen session cannot add a way in. Setting or
- * changing the password, adding a passkey and linking a provider need a
- * sign-in from the last `SESSION_FRESH_AGE_SECONDS`, at every door (the
- * dashboard's calls and the passkey ceremony's HTTP endpoints alike);
+ * changing the password, linking a provider and a feature's way in (a
+ * passkey) need a sign-in from the last `SESSION_FRESH_AGE_SECONDS`, at
+ * every door (the dashboard's calls and the browser's HTTP calls alike);
  * otherwise `403` with `NOT_FRESH_CODE`. Setting a password (a server-only
  * endpoint, no path to match) checks the same in `setPassword`, removals in
  * `removeSignInMethod`; their doors in better-auth are closed.
@@ -235,7 +221,7 @@ export function freshSignInToAddAWayIn() {
     hooks: {
       before: [
         {
-          matcher: (ctx) => ADDS_A_WAY_IN.has(ctx.path ?? ""),
+          matcher: (ctx) => addsAWayIn(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             if (!session) return; // The endpoint itself answers 401.

@@ -4,7 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../../../db/schema";
-import { hashPasswordInTurn } from "./password-hashing.server";
+import { hashPasswordInTurn } from "../limits/password-hashing.server";
 import { redeemSignUpCode } from "./sign-up.server";
 
 /** The path of better-auth's (server-only) endpoint that redeems a code and signs the new account in. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "../db/database.server";
-import { accountMail } from "../mail/account-mail.server";
 import { mailOutbox } from "../mail/outbox.server";
+import { accountMail } from "./account-mail.server";
 import { redeemSignUpCode, requestSignUp, SIGN_UP_WRONG_CODES_APP_WIDE } from "./sign-up.server";
 
 const SECRET = "s".repeat(43);

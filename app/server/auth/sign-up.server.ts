@@ -1,10 +1,9 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
-import { isPostgres } from "../../../db/migrations/types";
 import type { Database } from "../../../db/schema";
-import type { AccountMail } from "../mail/account-mail.server";
-import { hashPasswordInTurn } from "./password-hashing.server";
+import { hashPasswordInTurn } from "../limits/password-hashing.server";
+import type { AccountMail } from "./account-mail.server";
 
 /** The code of a request as stored: an HMAC with the app's secret, so a copy of the database cannot test guesses. */
 const hashCode = (secret: string, id: string, code: string) =>
@@ -60,11 +59,11 @@ export async function requestSignUp(
       .where("email", "=", input.email)
       .where("requesterHash", "=", input.requesterHash)
       .where("tries", ">=", SIGN_UP_CODE_TRIES)
-      .where("expiresAt", ">", now.toISOString())
+      .where("expiresAt", ">", now)
       .orderBy("expiresAt", "desc")
       .executeTakeFirst();
     if (spent) {
-      return { retryAfterSeconds: Math.ceil((new Date(spent.expiresAt).getTime() - now.getTime()) / 1000) };
+      return { retryAfterSeconds: Math.ceil((spent.expiresAt.getTime() - now.getTime()) / 1000) };
     }
     const taken = await trx
       .selectFrom("user")
@@ -79,7 +78,7 @@ export async function requestSignUp(
       .execute();
     const triesSoFar = Math.max(
       0,
-      ...replaced.filter((row) => new Date(row.expiresAt).getTime() > now.getTime()).map((row) => row.tries),
+      ...replaced.filter((row) => row.expiresAt.getTime() > now.getTime()).map((row) => row.tries),
     );
     await trx
       .insertInto("pendingSignUp")
@@ -92,8 +91,8 @@ export async function requestSignUp(
         codeHash: hashCode(secret, id, taken ? newCode() + randomUUID() : code),
         tries: triesSoFar,
         redirectTo: input.redirectTo,
-        expiresAt: new Date(now.getTime() + SIGN_UP_CODE_SECONDS * 1000).toISOString(),
-        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SIGN_UP_CODE_SECONDS * 1000),
+        createdAt: now,
         requesterHash: input.requesterHash,
       })
       .execute();
@@ -115,7 +114,7 @@ export async function findPendingSignUp(db: Kysely<Database>, id: unknown, reque
     .select(["id", "email", "tries", "expiresAt", "requesterHash"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row || new Date(row.expiresAt).getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) return null;
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) return null;
   const fromThisBrowser = row.requesterHash !== null && row.requesterHash === requesterHash;
   return { id: row.id, email: row.email, fromThisBrowser };
 }
@@ -139,7 +138,7 @@ export async function resendSignUpCode({ mail, secret }: SignUpServices, id: str
       .updateTable("pendingSignUp")
       .set({
         codeHash: hashCode(secret, id, taken ? newCode() + randomUUID() : code),
-        expiresAt: new Date(Date.now() + SIGN_UP_CODE_SECONDS * 1000).toISOString(),
+        expiresAt: new Date(Date.now() + SIGN_UP_CODE_SECONDS * 1000),
       })
       .where("id", "=", id)
       .execute();
@@ -163,7 +162,7 @@ type ChosenHere = { name: string; passwordHash: string };
 
 /** Wrong codes tried, app-wide, on the requests of the last `SIGN_UP_CODE_SECONDS` (voided ones included). */
 async function recentWrongCodes(trx: Kysely<Database>): Promise<number> {
-  const since = new Date(Date.now() - SIGN_UP_CODE_SECONDS * 1000).toISOString();
+  const since = new Date(Date.now() - SIGN_UP_CODE_SECONDS * 1000);
   const row = await trx
     .selectFrom("pendingSignUp")
     .select((eb) => eb.fn.sum<number | string | null>("tries").as("tries"))
@@ -194,7 +193,7 @@ export async function redeemSignUpCode(
       .selectAll()
       .where("id", "=", input.id)
       .executeTakeFirst();
-    if (!row || new Date(row.expiresAt).getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) {
+    if (!row || row.expiresAt.getTime() <= Date.now() || row.tries >= SIGN_UP_CODE_TRIES) {
       return { code: "CODE_EXPIRED" } as const;
     }
     const fromThisBrowser = row.requesterHash !== null && row.requesterHash === input.requesterHash;
@@ -224,14 +223,14 @@ export async function redeemSignUpCode(
     const taken = await trx.selectFrom("user").select("id").where("email", "=", row.email).executeTakeFirst();
     if (taken) return { code: "CODE_EXPIRED" } as const;
     const userId = randomUUID();
-    const now = new Date().toISOString();
+    const now = new Date();
     await trx
       .insertInto("user")
       .values({
         id: userId,
         name: chosen.name,
         email: row.email,
-        emailVerified: isPostgres(trx) ? sql<boolean>`true` : sql<number>`1`,
+        emailVerified: true,
         createdAt: now,
         updatedAt: now,
       })

@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
-import { z } from "zod";
-import { enteredPassword, fieldErrorsOf, newPassword, personName } from "~/lib/fields";
 import type { Database } from "../../../db/schema";
 import { attempt, done, type Outcome, type Refusal, refused } from "../action-kit.server";
 import { PASSWORD_REQUIRED_CODE } from "../auth/account-deletion.server";
 import type { Auth } from "../auth/auth.server";
 import { findPasswordWeakness, WEAKNESS_MESSAGES } from "../auth/password-policy.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
+import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 
 /** Renames the signed-in person. */
 export async function updateName(auth: Auth, headers: Headers, name: string): Promise<Outcome> {
@@ -32,8 +30,8 @@ const WEAK_NEW_PASSWORD: Record<string, Refusal> = Object.fromEntries(
 /**
  * Changes the password, given the current one, and signs out every other
  * session (better-auth replaces this one too: the new cookie is returned).
- * Links mailed before stop working and no browser stays trusted to skip
- * two-step sign-in's code (`endStandingTrust`).
+ * Links mailed before stop working and what the features trusted ends
+ * (`endStandingTrust`: a browser trusted to skip a sign-in's second step, say).
  */
 export async function changePassword(
   { auth, db }: { auth: Auth; db: Kysely<Database> },

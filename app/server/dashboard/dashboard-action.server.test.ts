@@ -1,9 +1,13 @@
 import { expect, test } from "vitest";
+import { serverFeatures } from "~/features/server.server";
+import { personName } from "~/lib/fields";
 import { authWithOneAccount, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
+import { done } from "../action-kit.server";
+import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { AppServices } from "../context.server";
 import { createAuthRateLimits } from "../limits/rate-limit.server";
 import { CORE_ACTIONS } from "./actions/index.server";
-import { runDashboardAction } from "./dashboard-action.server";
+import { dashboardAction, runDashboardAction } from "./dashboard-action.server";
 
 /** The dashboard's action as a post with `fields` runs it, signed in as the fixture's person. */
 async function setup() {
@@ -82,4 +86,51 @@ test("the target field names the row an answer is for", async () => {
     body: { intent: "revoke-session", target: "not-a-session", ok: false },
   });
   await db.close();
+});
+
+// README, "Adding a dashboard action": a module, its line in a list, its activity kind.
+test("the recipe: an action module runs once listed, and logs only a kind that has its icon and sentence", async () => {
+  const { auth, headers, db, userId } = await authWithOneAccount();
+  const services = { auth, db: db.kysely, rateLimits: createAuthRateLimits() } as unknown as AppServices;
+  const signedIn = await auth.api.getSession({ headers });
+  if (!signedIn) throw new Error("the fixture's person is not signed in");
+  const renameWorkspace = (kind: string) =>
+    dashboardAction({
+      intent: "rename-workspace",
+      fields: { name: personName },
+      async run({ services: { db }, request, signedIn: { user } }) {
+        await recordActivity(db, { userId: user.id, kind, ...requestOrigin(request.headers) });
+        return done("Workspace renamed.");
+      },
+    });
+  const post = (actions: Parameters<typeof runDashboardAction>[0]) =>
+    runDashboardAction(
+      actions,
+      services,
+      new Request(`${TEST_APP_URL}/dashboard`, {
+        method: "POST",
+        headers,
+        body: new URLSearchParams({ intent: "rename-workspace", name: "Analytical Engines" }),
+      }),
+      signedIn,
+    );
+  // Not listed: the dashboard does not know it.
+  expect((await post(CORE_ACTIONS)).data).toMatchObject({ ok: false, message: "Unknown request." });
+  // Listed, with a kind that has its icon and sentence ("name-changed" has): done, and logged.
+  expect((await post([...CORE_ACTIONS, renameWorkspace("name-changed")])).data).toMatchObject({ ok: true });
+  const logged = await db.kysely.selectFrom("activity").select("kind").where("userId", "=", userId).execute();
+  expect(logged.map((row) => row.kind)).toContain("name-changed");
+  // A kind without them is refused before anything is written.
+  await expect(post([...CORE_ACTIONS, renameWorkspace("workspace-renamed")])).rejects.toThrow(
+    /no icon and sentence/,
+  );
+  await db.close();
+});
+
+test("every action the dashboard runs has an intent of its own", () => {
+  const intents = [...CORE_ACTIONS, ...serverFeatures().flatMap((feature) => feature.actions ?? [])].map(
+    (action) => action.intent,
+  );
+  expect(intents.length).toBeGreaterThan(10);
+  expect(new Set(intents).size).toBe(intents.length);
 });

@@ -3,16 +3,15 @@ import { ACTIVITY_SHOWN, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import type { DashboardData, LinkedAccount } from "~/lib/dashboard";
 import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
-import { listAccounts, signInAccounts, waysInOf } from "../auth/sign-in-methods.server";
+import { countWaysIn, readWaysIn } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
+import { featureEndpoints, signInAccounts, signInStep } from "../feature-hooks.server";
 import { listActiveSessions } from "../session/sessions.server";
-import { listPasskeys } from "./passkeys.server";
-import { twoFactorSummary } from "./two-factor-settings.server";
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page
  * makes no requests of its own): the person, their sessions, their ways to
- * sign in, passkeys and recent activity. `signedIn` is the session the root
+ * sign in, recent activity and what each feature's section shows. `signedIn` is the session the root
  * middleware read for this request (`requireUser`): it is not read again.
  * `activityShown` entries of the activity log, the latest first; `request`
  * is the dashboard's, for the features' sections (none for the data export).
@@ -28,50 +27,47 @@ export async function loadDashboard(
   const offered = signInAccounts(env);
   const methodNames: Record<string, string> = {
     password: "password",
-    passkey: "a passkey",
-    authenticator: "an authenticator code",
-    "recovery-code": "a recovery code",
+    ...Object.fromEntries(
+      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, name]),
+    ),
     ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
+    ...Object.fromEntries(
+      featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, signIn.name]] : [])),
+    ),
   };
   const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
-  const [sessions, accounts, passkeys, activity, addressHistory, twoFactor, featureData] = await Promise.all([
+  const [sessions, { accounts, ways }, activity, addressHistory, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
-    listAccounts(db, user.id),
-    listPasskeys(db, user.id),
+    readWaysIn(
+      db,
+      user.id,
+      offered.map((provider) => provider.id),
+    ),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
     db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
-    twoFactorSummary(db, user.id),
     Promise.all(
       features.map(
         async (feature) => [feature.key, await feature.load(services, signedIn, request)] as const,
       ),
     ),
   ]);
-  // The passkeys listed are the ones counted: no second query to count them.
-  const ways = waysInOf(
-    accounts,
-    passkeys.length,
-    offered.map((provider) => provider.id),
-  );
-  const signedInAt = new Date(session.createdAt);
+  const signedInAt = session.createdAt;
   return {
     user: {
       id: user.id,
       name: user.name,
       email: user.email,
-      emailVerified: Boolean(user.emailVerified),
+      emailVerified: user.emailVerified,
       image: user.image ?? undefined,
-      memberSince: new Date(user.createdAt).toISOString(),
+      memberSince: user.createdAt.toISOString(),
     },
     signedInAt: signedInAt.toISOString(),
     freshUntil: new Date(signedInAt.getTime() + SESSION_FRESH_AGE_SECONDS * 1000).toISOString(),
     sessions,
-    passkeys,
     activity,
     hasPassword: ways.password,
     linkedAccounts: linkedAccounts(offered, accounts, addressHistory?.emailChangedAt ?? null),
-    waysIn: (ways.password ? 1 : 0) + ways.providers.length + ways.passkeys,
-    twoFactor,
+    waysIn: countWaysIn(ways),
     features: Object.fromEntries(featureData),
   };
 }

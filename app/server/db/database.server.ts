@@ -5,11 +5,19 @@ import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-diale
 import { CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
 import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import { serverFeatures } from "~/features/server.server";
-import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS, SQLITE_BLOCKING_WAIT_MS } from "~/lib/constants";
+import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { type Env, StartupError } from "../env.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
+import { convertValues } from "./sqlite-values.server";
+
+/**
+ * SQLite waits for a lock synchronously, blocking every request: it waits
+ * at most this long at a time, and the app retries the statement
+ * asynchronously until `DATABASE_BUSY_TIMEOUT_MS` (db/database.server.ts).
+ */
+const SQLITE_BLOCKING_WAIT_MS = 10;
 
 /** An open database: its query builder, which one it is, and how to close it. */
 export type OpenedDatabase = {
@@ -35,7 +43,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const kysely = new Kysely<Database>({
     dialect: new NodeSqliteDialect({
-      database: cacheStatements(sqlite),
+      database: cacheStatements(convertValues(sqlite)),
       onCreateConnection: async (connection) => {
         retryWhileBusy(connection);
         keepTheFirstError(connection, sqlite);
@@ -273,7 +281,7 @@ export async function checkReadiness(kysely: Kysely<Database>): Promise<Readines
       const pending = Object.keys(appMigrations()).filter((name) => !applied.has(name));
       if (pending.length > 0) return { ready: false, reason: "migrations pending" };
       // A write too: a full disk or a read-only file answers reads but takes nothing.
-      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date().toISOString()})
+      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date()})
         on conflict ("id") do update set "checkedAt" = excluded."checkedAt"`.execute(kysely);
       return { ready: true };
     })

@@ -1,14 +1,25 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import {
-  DATABASE_BUSY_TIMEOUT_MS,
-  DATABASE_CONNECT_TIMEOUT_MS,
-  DATABASE_IDLE_TIMEOUT_MS,
-  DATABASE_POOL_MAX,
-  DATABASE_QUERY_TIMEOUT_MS,
-} from "~/lib/constants";
+import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import type { OpenedDatabase } from "./database.server";
+
+/**
+ * PostgreSQL (`DATABASE_URL`). A small pool per instance (ten instances stay
+ * under PostgreSQL's default 100 connections). A statement waiting on locks
+ * is cancelled after `DATABASE_BUSY_TIMEOUT_MS`; a query that gets no
+ * answer at all (a frozen server) fails after `DATABASE_QUERY_TIMEOUT_MS`;
+ * a connection, new or from the full pool, is waited for at most
+ * `DATABASE_CONNECT_TIMEOUT_MS`. Waiting for a connection and then for its
+ * query stays under 5 s, so an outage answers 503 within 5 s and nothing
+ * piles up behind it.
+ */
+const DATABASE_POOL_MAX = 10;
+
+const DATABASE_QUERY_TIMEOUT_MS = 3000;
+
+/** Idle connections are closed after this, so a restarted server is reconnected to fresh. */
+const DATABASE_IDLE_TIMEOUT_MS = 30_000;
 
 type PostgresOptions = {
   /**

@@ -1,10 +1,18 @@
 import { Redis } from "ioredis";
-import {
-  REDIS_COMMAND_TIMEOUT_MS,
-  REDIS_CONNECT_TIMEOUT_MS,
-  REDIS_PROBE_INTERVAL_MS,
-  REDIS_RECONNECT_MAX_DELAY_MS,
-} from "~/lib/constants";
+
+/**
+ * Redis (`REDIS_URL`): a command gets this long before the rate limits fall
+ * back to this instance's own counters; reconnection attempts back off to
+ * at most `REDIS_RECONNECT_MAX_DELAY_MS` apart.
+ */
+const REDIS_CONNECT_TIMEOUT_MS = 1000;
+
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+const REDIS_RECONNECT_MAX_DELAY_MS = 2000;
+
+/** While Redis is taken for down but still connected (a stall), a `PING` this often asks if it is back. */
+const REDIS_PROBE_INTERVAL_MS = 500;
 
 type OutageLog = (record: { level: "warn" | "error"; msg: string; err?: string }) => void;
 

@@ -2,7 +2,17 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { AuthContext } from "better-auth";
 import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
-import { DEVICE_COOKIE_MAX_ACCOUNTS, DEVICE_COOKIE_NAME } from "~/lib/constants";
+
+/**
+ * The device cookie (OWASP's device-cookie scheme): signed, `HttpOnly`, set
+ * at every sign-in, naming the accounts this browser signed in to (at most
+ * `DEVICE_COOKIE_MAX_ACCOUNTS`, the latest first). A browser holding it has
+ * a failure budget of its own for those accounts, so a stranger's failures
+ * never lock their owner out.
+ */
+const DEVICE_COOKIE_NAME = "device";
+
+const DEVICE_COOKIE_MAX_ACCOUNTS = 10;
 
 /**
  * OWASP's device cookie: a browser that signed in to an account before

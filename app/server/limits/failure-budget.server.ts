@@ -1,10 +1,11 @@
-import {
-  PASSWORD_BACKOFF_FIRST_WAIT_SECONDS,
-  PASSWORD_BACKOFF_MAX_WAIT_SECONDS,
-  PASSWORD_FAILURES_BEFORE_BACKOFF,
-  PASSWORD_FAILURES_FORGOTTEN_AFTER_SECONDS,
-} from "~/lib/constants";
+import { PASSWORD_FAILURES_BEFORE_BACKOFF } from "~/lib/constants";
 import { createKeyStore } from "./key-store.server";
+
+const PASSWORD_BACKOFF_FIRST_WAIT_SECONDS = 60;
+
+const PASSWORD_BACKOFF_MAX_WAIT_SECONDS = 60 * 60;
+
+const PASSWORD_FAILURES_FORGOTTEN_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * How failures add up: the first `free` cost nothing, then each one makes

@@ -1,9 +1,7 @@
 import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "~/lib/constants";
 import { emailAddress } from "~/lib/fields";
-import { verifyPasswordInTurn } from "../auth/password-hashing.server";
 import {
   deviceCookie,
   deviceTrustOf,
@@ -12,7 +10,10 @@ import {
   trustAfterSignIn,
 } from "./device-trust.server";
 import type { FailureBudget, Ticket } from "./failure-budget.server";
+import { verifyPasswordInTurn } from "./password-hashing.server";
 import { tooManyAttemptsError } from "./rate-limit.server";
+
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The hook context, as far as this module reads it. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

@@ -110,15 +110,6 @@ describe("createAuthRateLimits", () => {
     );
   });
 
-  test("the email changes an account asks for and those into an address are counted apart", async () => {
-    const auth = limits();
-    // Someone asks to move into the account's address, as it is written or as its user id.
-    expect((await auth.address("email-change", "user-1")).allowed).toBe(true);
-    expect((await auth.address("email-change", "user-1")).allowed).toBe(false);
-    expect((await auth.emailChange("user-1")).allowed).toBe(true);
-    expect((await auth.emailChange("user-1")).allowed).toBe(false);
-  });
-
   test("limits one client IP, and passkey challenges per IP apart, with a larger budget", async () => {
     const auth = limits();
     for (let i = 0; i < 5; i += 1) expect((await auth.ip("192.0.2.1")).allowed).toBe(true);

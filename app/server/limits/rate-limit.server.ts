@@ -2,17 +2,21 @@ import { isIP } from "node:net";
 import { normalizeIP } from "@better-auth/core/utils/ip";
 import { APIError, isAPIError } from "better-auth/api";
 import {
-  AUTH_RATE_LIMIT_PER_ACCOUNT,
   AUTH_RATE_LIMIT_PER_IP,
   AUTH_RATE_LIMIT_WINDOW_SECONDS,
   CLIENT_IP_HEADER,
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
-  SIGN_UP_CODE_TRIES_PER_ADDRESS,
-  SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
 } from "~/lib/constants";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
 import { createKeyStore } from "./key-store.server";
+
+/** Sign-ups per email address per window. */
+const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
+
+const SIGN_UP_CODE_TRIES_PER_ADDRESS = 10;
+
+const SIGN_UP_CODE_TRIES_WINDOW_SECONDS = 60 * 60;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -73,16 +77,8 @@ export function createMemoryRateLimiter(
   };
 }
 
-/**
- * The per-address budgets: sign-ups, and each kind of mail a form asks for
- * (`email-change`: changes into that address, whoever asks).
- */
-export type AddressKind =
-  | "sign-up"
-  | "sign-up-code"
-  | "password-reset"
-  | "verification-email"
-  | "email-change";
+/** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
+export type AddressKind = "sign-up" | "sign-up-code" | "password-reset" | "verification-email";
 
 export type AuthRateLimits = {
   /** Counts a sign-in, sign-up, passkey or provider attempt against its client IP. */
@@ -93,12 +89,6 @@ export type AuthRateLimits = {
    * refused per IP never counts against an address.
    */
   address(kind: AddressKind, email: string): Promise<RateLimitResult>;
-  /**
-   * Counts an email change this account asked for, by its user id: a budget
-   * apart from the changes into an address, so that asking for someone's
-   * address never spends their own.
-   */
-  emailChange(userId: string): Promise<RateLimitResult>;
   /** Counts a passkey challenge handed to this client IP (each is a database row until it expires). */
   challenge(ip: string): Promise<RateLimitResult>;
   /** Counts a hit of `limit` against `key` (an account's id, say). */
@@ -117,8 +107,10 @@ type AuthRateLimitOptions = {
 };
 
 /**
- * The sign-in limits (SPEC §4), fixed windows per client IP and per email
- * address; wrong passwords have their own budget with back-off (`passwords`).
+ * The sign-in limits: fixed windows per client IP (sign-in, sign-up,
+ * passkey and provider attempts) and per email address (sign-ups and the
+ * mails forms ask for); wrong passwords have their own budget with back-off
+ * (`passwords`).
  */
 export function createAuthRateLimits({
   perIp = AUTH_RATE_LIMIT_PER_IP,
@@ -144,7 +136,6 @@ export function createAuthRateLimits({
       (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
         `${kind}:${email.trim().toLowerCase()}`,
       ),
-    emailChange: (userId) => mailsByAddress.hit(`email-change-by:${userId}`),
     challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
     hit: (limit, key) => {
       const limiter = named.get(limit.name) ?? createLimiter(limit);

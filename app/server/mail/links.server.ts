@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
-import type { AccountMail } from "./account-mail.server";
+import type { AccountMail } from "../auth/account-mail.server";
 import type { MailTokenPurpose } from "./tokens.server";
 
 /**

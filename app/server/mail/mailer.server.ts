@@ -2,12 +2,25 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Transporter } from "nodemailer";
-import {
-  MAIL_OUTBOX_DIR,
-  OUTBOX_WRITE_TIMEOUT_MS,
-  SMTP_SEND_TIMEOUT_MS,
-  SMTP_TIMEOUT_MS,
-} from "~/lib/constants";
+
+/**
+ * Email. Without `SMTP_URL`, mails are written as `.eml` files to
+ * this folder inside `DATA_DIR`, so a zero-config start still "sends" them.
+ */
+const MAIL_OUTBOX_DIR = "outbox";
+
+/**
+ * A single send through SMTP, or write to the outbox folder, gives up after
+ * this long (and is tried again later). A claim on a mail lasts twice as
+ * long, so no other instance sends a mail while a send of it may still run;
+ * a mail claimed by a process that died goes out once the claim has run out.
+ */
+const SMTP_SEND_TIMEOUT_MS = 30_000;
+
+const OUTBOX_WRITE_TIMEOUT_MS = 5_000;
+
+/** SMTP connection and greeting timeouts: a dead mail server never holds a send for long. */
+const SMTP_TIMEOUT_MS = 10_000;
 
 /** A mail as the app writes it: always a plain-text and an HTML part. */
 export type MailMessage = { to: string; subject: string; text: string; html: string };

@@ -1,15 +1,19 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Updateable } from "kysely";
-import {
-  MAIL_BATCH_SIZE,
-  MAIL_MAX_ATTEMPTS,
-  MAIL_POLL_MS,
-  MAIL_RETRY_FIRST_MS,
-  MAIL_RETRY_MAX_MS,
-  MAIL_SHUTDOWN_WAIT_MS,
-} from "~/lib/constants";
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_FIRST_MS } from "~/lib/constants";
 import type { Database, MailTable } from "../../../db/schema";
 import { errorCodeOf, type MailDelivery, type MailMessage, MailSendError } from "./mailer.server";
+
+/** How long the shutdown waits for mails being sent; the rest stay in the outbox table for the next start. */
+const MAIL_SHUTDOWN_WAIT_MS = 5_000;
+
+/** How often each instance looks at the outbox table (mails are also sent at once when queued). */
+const MAIL_POLL_MS = 5_000;
+
+/** Mails one instance claims at a time. */
+const MAIL_BATCH_SIZE = 8;
+
+const MAIL_RETRY_MAX_MS = 60 * 60 * 1000;
 
 type MailLog = (record: { level: "info" | "warn" | "error"; msg: string } & Record<string, unknown>) => void;
 
@@ -57,7 +61,7 @@ export function mailOutbox({
   return {
     /** Writes the mail through `executor`: the database, or a transaction of `transaction`. */
     async enqueue(message: MailMessage, kind: string, executor: Kysely<Database> = kysely): Promise<void> {
-      const now = new Date().toISOString();
+      const now = new Date();
       await executor
         .insertInto("mail")
         .values({
@@ -126,7 +130,7 @@ export function retryDelayMs(attempts: number): number {
 export function startMailWorker(options: WorkerOptions): MailWorker {
   const { kysely, dialect, secret, deliver, log, now = Date.now, pollMs = MAIL_POLL_MS } = options;
   const { open } = mailSeal(secret);
-  const iso = (ms: number) => new Date(ms).toISOString();
+  const time = (ms: number) => new Date(ms);
   let stopped = false;
   let again = false;
   let draining: Promise<void> | undefined;
@@ -134,7 +138,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
   let unavailable = false;
 
   async function claimDue() {
-    const at = iso(now());
+    const at = time(now());
     const claim = randomUUID();
     const due = kysely
       .selectFrom("mail")
@@ -149,7 +153,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       .updateTable("mail")
       .set((eb) => ({
         claim,
-        claimedUntil: iso(now() + 2 * deliver.timeoutMs),
+        claimedUntil: time(now() + 2 * deliver.timeoutMs),
         attempts: eb("attempts", "+", 1),
       }))
       .where("id", "in", due)
@@ -184,10 +188,10 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
     }
     try {
       const { file } = await withTimeout(
-        deliver.send(message, { id: row.id, createdAt: new Date(row.createdAt) }),
+        deliver.send(message, { id: row.id, createdAt: row.createdAt }),
         deliver.timeoutMs,
       );
-      await settle(row, { status: "sent", sentAt: iso(now()), payload: "" });
+      await settle(row, { status: "sent", sentAt: time(now()), payload: "" });
       log({ level: "info", msg: file ? "mail written" : "mail sent", ...base, ...(file ? { file } : {}) });
     } catch (error) {
       const failure = sendFailureOf(error);
@@ -204,7 +208,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       const delay = retryDelayMs(row.attempts);
       await settle(
         row,
-        last ? { status: "failed", payload: "" } : { status: "pending", nextAttemptAt: iso(now() + delay) },
+        last ? { status: "failed", payload: "" } : { status: "pending", nextAttemptAt: time(now() + delay) },
       );
       log({
         level: last ? "error" : "warn",

@@ -30,7 +30,7 @@ export function escapeHtml(value: string): string {
  * programs ignore style sheets), no images, no tracking pixel, no remote
  * content, and the app's name in the subject and the signature.
  */
-function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
+export function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
   const greeting = name ? `Hello ${name},` : "Hello,";
   const text = [
     greeting,
@@ -61,10 +61,10 @@ ${after.map(paragraph).join("\n")}
   return { to, subject, text, html };
 }
 
-type Recipient = { appName: string; to: string; name: string | null };
+export type Recipient = { appName: string; to: string; name: string | null };
 
 /** "30 minutes", "24 hours", "7 days". */
-function duration(seconds: number): string {
+export function duration(seconds: number): string {
   if (seconds > 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} days`;
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
   const minutes = Math.round(seconds / 60);
@@ -102,14 +102,14 @@ export function verificationMail(recipient: Recipient, url: string, validSeconds
 /** Where and when a sign-in happened, for the new-device notice. */
 export type SignInFacts = { at: Date; browser: string; ip: string | null };
 
-/** "22 November 2026 at 14:05 UTC": mails are read in any time zone, so say which. */
-export function formatMailTime(at: Date): string {
-  const formatted = new Intl.DateTimeFormat("en-GB", {
+/** A notice's where and when, the time with its zone ("22 November 2026 at 14:05 UTC": mails are read anywhere). */
+export function factLines(facts: SignInFacts): string[] {
+  const when = new Intl.DateTimeFormat("en-GB", {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: "UTC",
-  }).format(at);
-  return `${formatted} UTC`;
+  }).format(facts.at);
+  return [`When: ${when} UTC`, `Browser: ${facts.browser}`, `IP address: ${facts.ip ?? "unknown"}`];
 }
 
 /** The facts of a notice and its way out: "Not you? Sign out everywhere". */
@@ -122,13 +122,7 @@ function noticeMail(
   return composeMail({
     ...recipient,
     subject: notice.subject,
-    lead: [
-      notice.headline,
-      `When: ${formatMailTime(facts.at)}`,
-      `Browser: ${facts.browser}`,
-      `IP address: ${facts.ip ?? "unknown"}`,
-      notice.closing,
-    ],
+    lead: [notice.headline, ...factLines(facts), notice.closing],
     action: { label: "Not you? Sign out everywhere", url },
     after: [
       "The link asks you to confirm, then signs your account out on every device. Then reset your password from the sign-in page.",
@@ -154,28 +148,28 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
   );
 }
 
+/**
+ * A change a feature words itself: its kind (the activity entry's and the
+ * mail's), what happened ("… was enabled") and, when it is
+ * not a change of how the account signs in, what it means instead.
+ */
+export type FeatureChange = { kind: string; what: string; meaning?: string };
+
 /** A change to how the account signs in, as the notice names it. */
-/** Changes to two-step sign-in: mailed like a change of a way in. */
-type TwoFactorChange =
-  | { kind: "two-factor-enabled" | "two-factor-disabled" | "recovery-codes-replaced" }
-  | { kind: "recovery-code-used" };
-
 export type SignInChange =
-  | { kind: "password-changed" | "password-set" | "passkey-added" | "passkey-removed" }
-  | TwoFactorChange
-  | { kind: "provider-linked" | "provider-unlinked"; providerId: string };
-
-/** The changes that are entries of the activity log too (a recovery code's use is only mailed: its sign-in is the entry). */
-export type LoggedSignInChange = Exclude<SignInChange, { kind: "recovery-code-used" }>;
+  | { kind: "password-changed" | "password-set" }
+  | { kind: "provider-linked" | "provider-unlinked"; providerId: string }
+  | FeatureChange;
 
 /** A change as the mail words it, the provider by its name ("GitHub"). */
 type NamedChange =
-  | { kind: "password-changed" | "password-set" | "password-removed" | "passkey-added" | "passkey-removed" }
-  | TwoFactorChange
-  | { kind: "provider-linked" | "provider-unlinked"; provider: string };
+  | { kind: "password-changed" | "password-set" | "password-removed" }
+  | { kind: "provider-linked" | "provider-unlinked"; provider: string }
+  | FeatureChange;
 
-/** "A passkey was added": the change, in the words of the notice. */
+/** "Your password was changed": the change, in the words of the notice. */
 export function describeSignInChange(change: NamedChange): string {
+  if ("what" in change) return change.what;
   switch (change.kind) {
     case "password-changed":
       return "Your password was changed";
@@ -183,22 +177,10 @@ export function describeSignInChange(change: NamedChange): string {
       return "A password was set";
     case "password-removed":
       return "Your password was removed";
-    case "passkey-added":
-      return "A passkey was added";
-    case "passkey-removed":
-      return "A passkey was removed";
     case "provider-linked":
       return `${change.provider} was linked for signing in`;
     case "provider-unlinked":
       return `${change.provider} was unlinked`;
-    case "two-factor-enabled":
-      return "Two-step sign-in was enabled";
-    case "two-factor-disabled":
-      return "Two-step sign-in was disabled";
-    case "recovery-codes-replaced":
-      return "New recovery codes were made";
-    case "recovery-code-used":
-      return "A recovery code was used to sign in";
   }
 }
 
@@ -215,9 +197,8 @@ export function signInChangeMail(
     {
       subject: `${what} on your ${recipient.appName} account`,
       headline: `${what} on your ${recipient.appName} account. ${
-        change.kind === "recovery-code-used"
-          ? "That code no longer works."
-          : "This changes how the account can be signed in to."
+        ("meaning" in change ? change.meaning : undefined) ??
+        "This changes how the account can be signed in to."
       }`,
       closing: "If this was you, there is nothing to do.",
     },
@@ -298,85 +279,5 @@ export function signUpAttemptMail(recipient: Recipient, signInUrl: string): Mail
     after: [
       "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
     ],
-  });
-}
-
-/**
- * To the new address someone asked to move an account to: the link that
- * makes the change. Until it is followed nothing changes, so a mistyped
- * address can never take the account over.
- */
-export function emailChangeMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
-  return composeMail({
-    ...recipient,
-    subject: `Confirm your new email address for ${recipient.appName}`,
-    lead: [
-      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one.`,
-      "Confirm, and this address signs in to the account from then on.",
-    ],
-    action: { label: "Use this email address", url },
-    after: [
-      `The link works once, for ${duration(validSeconds)}.`,
-      "If you did not ask for this, ignore this mail: nothing changes without the link.",
-    ],
-  });
-}
-
-/**
- * Sent instead of the link when the new address already has an account:
- * the requester sees the same answer either way, and only the owner of
- * the address learns that someone tried.
- */
-export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
-    name: null,
-    subject: `Someone tried to move a ${recipient.appName} account to your address`,
-    lead: [
-      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one, which already has an account. Nothing changed.`,
-      "If it was you: sign in to this address's account instead.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
-    after: ["If it was not you, there is nothing to do."],
-  });
-}
-
-/** To the old address once the change is made: what it became, and a week to undo it and sign out everywhere. */
-export function emailChangedMail(
-  recipient: Recipient,
-  newEmail: string,
-  facts: SignInFacts,
-  undoUrl: string,
-  validSeconds: number,
-): MailMessage {
-  return composeMail({
-    ...recipient,
-    subject: `The email address of your ${recipient.appName} account was changed`,
-    lead: [
-      `The email address of your ${recipient.appName} account is now ${newEmail}. This address no longer signs in to it.`,
-      `When: ${formatMailTime(facts.at)}`,
-      `Browser: ${facts.browser}`,
-      `IP address: ${facts.ip ?? "unknown"}`,
-      "If this was you, there is nothing to do.",
-    ],
-    action: { label: "This wasn't me: undo and sign out everywhere", url: undoUrl },
-    after: [
-      `The link works once, for ${duration(validSeconds)}. It puts this address back, signs the account out on every device, and then you can reset your password from the sign-in page.`,
-    ],
-  });
-}
-
-/** To the address an undo replaced: it no longer signs in to the account (no name: the owner of the older address acted). */
-export function emailChangeUndoneMail(recipient: Recipient, signInUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
-    name: null,
-    subject: `This address no longer signs in to a ${recipient.appName} account`,
-    lead: [
-      `A ${recipient.appName} account had moved to this address. The owner of its previous address undid that change: the account signs in with that address again, and every device was signed out.`,
-      "This address no longer signs in to it.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
-    after: ["If you did not expect this, there is nothing to do: nothing else is tied to this address."],
   });
 }

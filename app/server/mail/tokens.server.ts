@@ -1,27 +1,26 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { InternalAdapter } from "@better-auth/core";
 import type { Kysely } from "kysely";
+import { serverFeatures } from "~/features/server.server";
 import type { Database } from "../../../db/schema";
+
+const VERIFY_EMAIL_PATH = "/verify-email";
+
+const SIGN_OUT_EVERYWHERE_PATH = "/sign-out-everywhere";
 
 /**
  * What a mailed link can do. `reset-password` tokens are made by
- * better-auth itself (its `/request-password-reset`); the others are ours.
+ * better-auth itself (its `/request-password-reset`); the others are ours,
+ * the core's and the listed features' (`ServerFeature.mailedLinks`). The
+ * purpose is part of every stored token: renaming one voids its links.
  */
-export type MailTokenPurpose =
-  | "reset-password"
-  | "verify-email"
-  | "sign-out-everywhere"
-  | "change-email"
-  | "undo-email-change";
+export type MailTokenPurpose = "reset-password" | "verify-email" | "sign-out-everywhere" | (string & {});
 
-/** Prefixes of the verification rows holding mailed tokens, which are stored hashed. */
-const HASHED_TOKEN_PREFIXES: readonly `${MailTokenPurpose}:`[] = [
-  "reset-password:",
-  "verify-email:",
-  "sign-out-everywhere:",
-  "change-email:",
-  "undo-email-change:",
-];
+/** The page each of our mailed links opens, by its purpose: the core's, then the listed features'. */
+export function mailedLinkPages(): Readonly<Record<string, string>> {
+  const core = { "verify-email": VERIFY_EMAIL_PATH, "sign-out-everywhere": SIGN_OUT_EVERYWHERE_PATH };
+  return Object.assign(core, ...serverFeatures().map((feature) => feature.mailedLinks ?? {}));
+}
 
 /** How a mailed token's row is named in the database: SHA-256, so a copy of the database opens no one's account. */
 function hashIdentifier(identifier: string): string {
@@ -33,15 +32,15 @@ function hashIdentifier(identifier: string): string {
  * (its own reset tokens included) are found by the same hash this module
  * writes them with; other values (OAuth states, passkey challenges) are kept as they are.
  */
-export const verificationStorage = {
-  default: "plain" as const,
-  overrides: Object.fromEntries(
-    HASHED_TOKEN_PREFIXES.map((prefix) => [
-      prefix,
-      { hash: async (identifier: string) => hashIdentifier(identifier) },
-    ]),
-  ),
-};
+export function verificationStorage() {
+  const prefixes = ["reset-password", ...Object.keys(mailedLinkPages())].map((purpose) => `${purpose}:`);
+  return {
+    default: "plain" as const,
+    overrides: Object.fromEntries(
+      prefixes.map((prefix) => [prefix, { hash: async (identifier: string) => hashIdentifier(identifier) }]),
+    ),
+  };
+}
 
 /** Only what a token of ours (or better-auth's) can look like reaches the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -71,9 +70,9 @@ export async function issueMailToken(
       id: randomUUID(),
       identifier: hashIdentifier(identifierOf(purpose, token)),
       value,
-      expiresAt: new Date(now.getTime() + validSeconds * 1000).toISOString(),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + validSeconds * 1000),
+      createdAt: now,
+      updatedAt: now,
     })
     .execute();
   return token;
@@ -90,7 +89,7 @@ export async function peekMailToken(
 ): Promise<string | null> {
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
   const row = await store.findVerificationValue(identifierOf(purpose, token));
-  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   return row.value;
 }
 

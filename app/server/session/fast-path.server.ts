@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { BetterAuthPlugin } from "better-auth";
 import { parse } from "hono/utils/cookie";
-import { createQueryId, type Kysely } from "kysely";
+import { createQueryId, type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { Auth, AuthSession } from "../auth/auth.server";
 
@@ -18,8 +19,21 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
+/** A user column a better-auth plugin adds (a feature's), which getSession returns too. */
+type PluginUserField = { key: string; column: string; boolean: boolean };
+
+/** The user columns the plugins add (their `schema.user.fields`), as getSession returns them. */
+function pluginUserFields(context: Awaited<Auth["$context"]>): PluginUserField[] {
+  const plugins: readonly BetterAuthPlugin[] = context.options.plugins ?? [];
+  return plugins.flatMap((plugin) =>
+    Object.entries(plugin.schema?.user?.fields ?? {})
+      .filter(([, field]) => field.returned !== false)
+      .map(([key, field]) => ({ key, column: field.fieldName ?? key, boolean: field.type === "boolean" })),
+  );
+}
+
 /** The session-by-token query with its user, compiled for one database (the SQL differs by dialect). */
-const compileLookup = (kysely: Kysely<Database>) =>
+const compileLookup = (kysely: Kysely<Database>, extra: readonly PluginUserField[]) =>
   kysely
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
@@ -35,9 +49,9 @@ const compileLookup = (kysely: Kysely<Database>) =>
       "user.email",
       "user.emailVerified",
       "user.image",
-      "user.twoFactorEnabled",
       "user.createdAt as userCreatedAt",
       "user.updatedAt as userUpdatedAt",
+      ...extra.map(({ key, column }) => sql<unknown>`${sql.ref(`user.${column}`)}`.as(`plugin_${key}`)),
     ])
     .where("session.token", "=", "")
     .compile();
@@ -45,31 +59,39 @@ const compileLookup = (kysely: Kysely<Database>) =>
 const compiledLookups = new WeakMap<Kysely<Database>, ReturnType<typeof compileLookup>>();
 
 /**
- * The session with that token and its user, in better-auth's shape (dates
- * as `Date`, `emailVerified` a boolean): one query on the unique token
- * index, joined to the user by primary key. better-auth's adapter would
+ * The session with that token and its user, in better-auth's shape: one
+ * query on the unique token index, joined to the user by primary key (with
+ * the user columns the plugins add, `extra`, as getSession returns them).
+ * better-auth's adapter would
  * make two, each through its generic field mapping. The query is built and
  * compiled once (`compileLookup`): per request only the token changes, and
  * building it again cost more than running it.
  */
-async function findSessionByToken(kysely: Kysely<Database>, token: string): Promise<AuthSession | undefined> {
+async function findSessionByToken(
+  kysely: Kysely<Database>,
+  token: string,
+  extra: readonly PluginUserField[],
+): Promise<AuthSession | undefined> {
   let lookup = compiledLookups.get(kysely);
   if (!lookup) {
-    lookup = compileLookup(kysely);
+    lookup = compileLookup(kysely, extra);
     compiledLookups.set(kysely, lookup);
   }
   const query: typeof lookup = { ...lookup, parameters: [token], queryId: createQueryId() };
   const { rows } = await kysely.executeQuery(query);
-  const row = rows[0];
+  const row = rows[0] as (typeof rows)[number] & Record<string, unknown>;
   if (!row) return undefined;
+  const pluginFields = Object.fromEntries(
+    extra.map(({ key, boolean }) => [key, boolean ? Boolean(row[`plugin_${key}`]) : row[`plugin_${key}`]]),
+  );
   return {
     session: {
       id: row.sessionId,
       token,
       userId: row.userId,
-      expiresAt: new Date(row.expiresAt),
-      createdAt: new Date(row.sessionCreatedAt),
-      updatedAt: new Date(row.sessionUpdatedAt),
+      expiresAt: row.expiresAt,
+      createdAt: row.sessionCreatedAt,
+      updatedAt: row.sessionUpdatedAt,
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,
     },
@@ -77,11 +99,11 @@ async function findSessionByToken(kysely: Kysely<Database>, token: string): Prom
       id: row.userId,
       name: row.name,
       email: row.email,
-      emailVerified: Boolean(row.emailVerified),
+      emailVerified: row.emailVerified,
       image: row.image,
-      twoFactorEnabled: Boolean(row.twoFactorEnabled),
-      createdAt: new Date(row.userCreatedAt),
-      updatedAt: new Date(row.userUpdatedAt),
+      createdAt: row.userCreatedAt,
+      updatedAt: row.userUpdatedAt,
+      ...pluginFields,
     },
   } satisfies AuthSession;
 }
@@ -109,9 +131,9 @@ export async function readSessionDirectly(
   if (!signed || cookies[sessionData.name] || cookies[dontRememberToken.name]) return undefined;
   const token = verifiedToken(signed, context.secret);
   if (!token) return undefined;
-  const found = await findSessionByToken(db, token);
+  const found = await findSessionByToken(db, token, pluginUserFields(context));
   if (!found) return undefined;
-  const expiresAt = new Date(found.session.expiresAt).getTime();
+  const expiresAt = found.session.expiresAt.getTime();
   const { expiresIn, updateAge } = context.sessionConfig;
   const dueToSlide = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueToSlide) return undefined;

@@ -10,8 +10,8 @@ import type { Refusal } from "../action-kit.server";
 const FRESH_MINUTES = Math.round(SESSION_FRESH_AGE_SECONDS / 60);
 
 /** Whether the session was signed in within `SESSION_FRESH_AGE_SECONDS` (better-auth's `freshAge`). */
-export function isFreshSignIn(session: { createdAt: Date | string }): boolean {
-  return Date.now() - new Date(session.createdAt).getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
+export function isFreshSignIn(session: { createdAt: Date }): boolean {
+  return Date.now() - session.createdAt.getTime() <= SESSION_FRESH_AGE_SECONDS * 1000;
 }
 
 /** The code better-auth answers a change with when the session was signed in too long ago (`freshSignInToAddAWayIn`). */

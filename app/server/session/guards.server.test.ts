@@ -22,7 +22,6 @@ const signedIn = {
     email: "ada@example.com",
     emailVerified: true,
     image: null,
-    twoFactorEnabled: false,
     createdAt: new Date("2026-01-01T00:00:00Z"),
     updatedAt: new Date("2026-01-01T00:00:00Z"),
   },

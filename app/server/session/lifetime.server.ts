@@ -1,12 +1,13 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { type Kysely, sql } from "kysely";
-import {
-  ACTIVITY_RETENTION_DAYS,
-  EXPIRED_ROWS_CLEANUP_INTERVAL_MS,
-  MAIL_RETENTION_DAYS,
-  SESSION_MAX_AGE_SECONDS,
-} from "~/lib/constants";
+import { ACTIVITY_RETENTION_DAYS, SESSION_MAX_AGE_SECONDS } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
+
+/** How often expired sessions, verification values and old activity are deleted. */
+const EXPIRED_ROWS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Sent and failed mails (their content erased) stay in the table this long. */
+const MAIL_RETENTION_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,7 +47,7 @@ export function absoluteSessionLifetime(kysely: Kysely<Database>) {
                 if (capped.getTime() === expiresAt.getTime()) return;
                 await kysely
                   .updateTable("session")
-                  .set({ expiresAt: capped.toISOString() })
+                  .set({ expiresAt: capped })
                   .where("id", "=", session.id)
                   .execute();
               },
@@ -67,13 +68,12 @@ export function absoluteSessionLifetime(kysely: Kysely<Database>) {
  * Each is one indexed `DELETE`, cheap enough to run at every start and hourly.
  */
 export async function deleteExpiredRows(kysely: Kysely<Database>, now = new Date()): Promise<void> {
-  const nowIso = now.toISOString();
-  const activityCutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS).toISOString();
-  await sql`DELETE FROM "session" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
-  await sql`DELETE FROM "verification" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
-  await sql`DELETE FROM "pendingSignUp" WHERE "expiresAt" < ${nowIso}`.execute(kysely);
+  const activityCutoff = new Date(now.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS);
+  await sql`DELETE FROM "session" WHERE "expiresAt" < ${now}`.execute(kysely);
+  await sql`DELETE FROM "verification" WHERE "expiresAt" < ${now}`.execute(kysely);
+  await sql`DELETE FROM "pendingSignUp" WHERE "expiresAt" < ${now}`.execute(kysely);
   await sql`DELETE FROM "activity" WHERE "createdAt" < ${activityCutoff}`.execute(kysely);
-  const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_DAYS * DAY_MS).toISOString();
+  const mailCutoff = new Date(now.getTime() - MAIL_RETENTION_DAYS * DAY_MS);
   await sql`DELETE FROM "mail" WHERE "status" <> 'pending' AND "createdAt" < ${mailCutoff}`.execute(kysely);
 }
 

@@ -19,7 +19,7 @@ export async function readSession(
 }
 
 /**
- * The session as the browser may see it (SPEC §3): the person and when they
+ * The session as the browser may see it: the person and when they
  * signed in, nothing of the session's ids or token. The one projection, for
  * the root loader and `GET /api/_auth/session`.
  */

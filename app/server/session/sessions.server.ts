@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { SessionSummary } from "~/lib/dashboard";
-import { type Database, toIsoString } from "../../../db/schema";
+import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
-import { forgetTrustedBrowsers } from "../auth/two-factor.server";
+import { endFeatureTrust } from "../feature-hooks.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /**
@@ -23,8 +23,7 @@ export async function listActiveSessions(
     .selectFrom("session")
     .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
     .where("userId", "=", userId)
-    // ISO text compares in time order on SQLite; PostgreSQL reads it as a timestamp.
-    .where("expiresAt", ">", new Date().toISOString())
+    .where("expiresAt", ">", new Date())
     .execute();
   return sessions
     .map((session) => {
@@ -34,8 +33,8 @@ export async function listActiveSessions(
         browser: label,
         deviceType,
         ip: session.ipAddress || null,
-        createdAt: toIsoString(session.createdAt),
-        lastActiveAt: toIsoString(session.updatedAt),
+        createdAt: session.createdAt.toISOString(),
+        lastActiveAt: session.updatedAt.toISOString(),
         current: session.id === currentId,
       };
     })
@@ -70,7 +69,8 @@ export async function revokeSessionById(
 /**
  * Signs out every session of the person but this one: one statement, with
  * no cap on how many (better-auth's own endpoint saw only the first 100).
- * No browser stays trusted to skip two-step sign-in's code either. Links
+ * What the features trusted ends too (`endFeatureTrust`: a browser trusted
+ * to skip a sign-in's second step, say). Links
  * mailed before keep working: a stolen session must not be able to void
  * the owner's undo of an email change.
  */
@@ -80,16 +80,15 @@ export async function revokeOtherSessions(
   { userId, currentId }: { userId: string; currentId: string },
 ): Promise<Outcome> {
   await kysely.deleteFrom("session").where("userId", "=", userId).where("id", "<>", currentId).execute();
-  await forgetTrustedBrowsers(kysely, userId);
+  await endFeatureTrust(kysely, userId);
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
   return done("Signed out everywhere else.");
 }
 
 /**
  * The new-device notice's "Sign out everywhere": ends every session of the
- * account (better-auth's own delete), forgets the browsers trusted to skip
- * two-step sign-in's code, voids every email-change and undo link mailed
- * before (`endStandingTrust`), and logs it. When this browser is
+ * account (better-auth's own delete), voids every email-change and undo
+ * link mailed before and what the features trusted (`endStandingTrust`), and logs it. When this browser is
  * signed in to that account, its cookie is cleared too; a browser signed in
  * to another account keeps its own session.
  */

@@ -1,5 +1,6 @@
 import { text } from "../../action-kit.server";
-import { removeSignInMethod, signInAccounts } from "../../auth/sign-in-methods.server";
+import { removeSignInMethod } from "../../auth/sign-in-methods.server";
+import { signInAccounts } from "../../feature-hooks.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /**

@@ -1,0 +1,42 @@
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { SignInAgainButton } from "~/components/dashboard/sign-in-again";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { EMAIL_MAX_LENGTH } from "~/lib/constants";
+import type { DashboardUser } from "~/lib/dashboard";
+
+/**
+ * The Account card's "Change email address" form: a link goes to the new
+ * address, and the address changes only when it is followed. Wants a
+ * recent sign-in ("Sign in again" otherwise).
+ */
+export function ChangeEmailForm({ user }: { user: DashboardUser }) {
+  const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
+    useDashboardForm("change-email");
+  if (!user.emailVerified) return null; // Confirm the current address first (the banner above).
+  return (
+    <Form method="post" ref={formRef} className="grid gap-3 border-t pt-5" aria-label="Change email address">
+      {intentField}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <FormField
+            label="New email address"
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            hint="We send a link there; your address changes when you open it."
+            error={fieldError("newEmail")}
+          />
+        </div>
+        <SubmitButton busy={busy} variant="outline" className="sm:mt-[1.375rem]">
+          Send link
+        </SubmitButton>
+      </div>
+      <FormFeedback error={fieldError("newEmail") ? null : error} notice={notice} />
+      {signInAgain ? <SignInAgainButton /> : null}
+    </Form>
+  );
+}

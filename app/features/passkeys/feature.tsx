@@ -1,0 +1,29 @@
+// What the passkeys feature adds to the browser (FeatureUi).
+import type { FeatureUi } from "~/lib/features";
+import FingerprintIcon from "~icons/lucide/fingerprint";
+import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import { PASSKEYS_KEY, type PasskeySummary } from "./passkey";
+import { PasskeysCard } from "./passkeys-card";
+
+/** Passkeys: the dashboard's Passkeys card, and their entries in the activity log. */
+export default {
+  dashboardSections: [
+    {
+      id: "passkeys",
+      label: "Passkeys",
+      icon: FingerprintPatternIcon,
+      order: 30,
+      Card: ({ data }) => (
+        <PasskeysCard
+          passkeys={(data.features[PASSKEYS_KEY] as PasskeySummary[] | undefined) ?? []}
+          thisDevice={data.sessions.find((session) => session.current)?.browser ?? "This device"}
+        />
+      ),
+    },
+  ],
+  activityKinds: {
+    "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
+    "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
+    "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
+  },
+} satisfies FeatureUi;

@@ -1,0 +1,78 @@
+// The dashboard's passkeys on the server: the list, renaming, and removing one as a way in.
+import type { Kysely } from "kysely";
+import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
+import type { Auth } from "~/server/auth/auth.server";
+import type { WayOut } from "~/server/auth/sign-in-methods.server";
+import type { Database } from "../../../db/schema";
+import { type PasskeySummary, passkeyName } from "./passkey";
+
+/** The passkey plugin's endpoints this module calls (the core's `Auth` type knows only the core's plugins). */
+type PasskeyApi = {
+  updatePasskey(request: { body: { id: string; name: string }; headers: Headers }): Promise<unknown>;
+};
+
+/** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
+export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {
+  const passkeys = await kysely
+    .selectFrom("passkey")
+    .select(["id", "name", "createdAt"])
+    .where("userId", "=", userId)
+    .execute();
+  return passkeys
+    .map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name || "Passkey",
+      createdAt: passkey.createdAt?.toISOString() ?? null,
+    }))
+    .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
+}
+
+/** Someone else's passkey and a deleted one look the same: better-auth checks the owner. */
+export const PASSKEY_NOT_FOUND = refused(404, "That passkey does not exist.");
+
+/** Renames one of the signed-in person's passkeys. */
+export async function renamePasskey(
+  auth: Auth,
+  headers: Headers,
+  id: string,
+  name: unknown,
+): Promise<Outcome> {
+  const parsed = passkeyName.safeParse(name);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Give the passkey a name.";
+    return refused(400, message, { name: message });
+  }
+  return attempt(
+    async () => {
+      await (auth.api as unknown as PasskeyApi).updatePasskey({ body: { id, name: parsed.data }, headers });
+      return done("Passkey renamed.");
+    },
+    {},
+    PASSKEY_NOT_FOUND,
+  );
+}
+
+/** One of the person's passkeys, as the dashboard removes it: never their last way in (`removeSignInMethod`). */
+export function passkeyWayOut(id: string): WayOut {
+  return {
+    kind: "feature",
+    find: (trx, userId) => ownsPasskey(trx, userId, id),
+    remove: async (trx, userId) => {
+      await trx.deleteFrom("passkey").where("id", "=", id).where("userId", "=", userId).execute();
+    },
+    notFound: PASSKEY_NOT_FOUND,
+    removed: { kind: "passkey-removed", what: "A passkey was removed" },
+    done: "Passkey deleted.",
+  };
+}
+
+/** Whether passkey `id` is this person's. */
+export async function ownsPasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const owned = await db
+    .selectFrom("passkey")
+    .select("id")
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Boolean(owned);
+}

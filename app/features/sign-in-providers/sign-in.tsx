@@ -1,0 +1,23 @@
+// The providers' part of /login and of its sign-up form (the feature's SignInOption).
+import { Suspense } from "react";
+import { clientLazy } from "~/components/client-lazy";
+import type { SignInOption } from "~/lib/features";
+import { PROVIDERS_KEY } from "./constants";
+import type { ProvidersSignIn } from "./providers";
+
+/** The buttons (and their popup): code fetched only where providers are configured. */
+const ProviderOptions = clientLazy(() =>
+  import("./provider-sign-in").then((module) => module.ProviderOptions),
+);
+
+const ProvidersSignInOption: SignInOption = ({ options, redirectTo, answered }) => {
+  const part = options[PROVIDERS_KEY] as ProvidersSignIn | undefined;
+  if (!part) return null;
+  return (
+    <Suspense>
+      <ProviderOptions part={part} redirectTo={redirectTo} answered={answered} />
+    </Suspense>
+  );
+};
+
+export default ProvidersSignInOption;

@@ -1,0 +1,185 @@
+/**
+ * `/dashboard/two-factor`: turning two-step sign-in on (the authenticator
+ * app's secret, then its first code), the recovery codes, the trusted
+ * browsers, and turning it off. Plain form posts that work without JavaScript.
+ */
+import { Form, type ShouldRevalidateFunction } from "react-router";
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { dataHeaders } from "~/lib/route-headers";
+import { getServices } from "~/server/context.server";
+import { isFreshSignIn } from "~/server/session/freshness.server";
+import { requireUser } from "~/server/session/guards.server";
+import ArrowLeftIcon from "~icons/lucide/arrow-left";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
+import ShieldOffIcon from "~icons/lucide/shield-off";
+import type { Route } from "./+types/dashboard-two-factor";
+import { TRUSTED_BROWSER_DAYS } from "./constants";
+import { RecoveryCodes } from "./recovery-codes";
+import { twoFactorSettings } from "./settings.server";
+import { runTwoFactorAction } from "./settings-action.server";
+import { CodeCard, FRESH_MINUTES, IntentInput, SetupCard, SignInAgain } from "./settings-cards";
+
+export const handle = {
+  title: "Two-step sign-in",
+  description: "Turn on codes from an authenticator app, and manage your recovery codes.",
+};
+
+// `Retry-After` on a `429` (a signed-in page is never cached: server/personal-answers.ts).
+export const headers = dataHeaders;
+
+/** After every form post, refused ones too (a wrong code is counted, and the counts show). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined || defaultShouldRevalidate;
+
+/**
+ * On or off; while it is being set up, the secret (only to a recent
+ * sign-in: an unlocked computer left alone does not show it).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { user, session } = requireUser(context);
+  const fresh = isFreshSignIn(session);
+  const settings = await twoFactorSettings(services, user);
+  return { ...settings, setup: fresh ? settings.setup : null, pendingSetup: settings.setup !== null, fresh };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runTwoFactorAction(getServices(context), request, requireUser(context));
+}
+
+export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = usePostInFlight();
+  const { enabled, setup, pendingSetup, fresh, recoveryCodesLeft, trustedBrowsers } = loaderData;
+  const justMade = actionData?.ok ? actionData.recoveryCodes : undefined;
+  const notice = actionData?.ok && !justMade ? actionData.message : null;
+  const needsSignIn = actionData?.signInAgain || !fresh;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <PreloadLink
+        to={DEFAULT_SIGNED_IN_PATH}
+        className="inline-flex items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Dashboard
+      </PreloadLink>
+      <div className="mt-4 flex items-start gap-3">
+        {enabled ? (
+          <ShieldCheckIcon className="mt-1 size-7 shrink-0 text-success" />
+        ) : (
+          <ShieldOffIcon className="mt-1 size-7 shrink-0 text-muted-foreground" />
+        )}
+        <div className="min-w-0">
+          <h1 className="font-bold text-2xl tracking-tight">Two-step sign-in</h1>
+          <p className="text-muted-foreground text-sm">
+            {enabled
+              ? "On. After your password or a provider, signing in asks for a code from your authenticator app."
+              : "Off. Turn it on and a stolen password is not enough: signing in also asks for a code from your phone."}
+          </p>
+        </div>
+      </div>
+      <div className="mt-8 grid gap-6">
+        {notice ? <FormFeedback error={null} notice={notice} /> : null}
+        {justMade ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Save your recovery codes</CardTitle>
+              <CardDescription>
+                If you lose your phone, each of these codes signs you in once instead of the app. This is the
+                only time they are shown: download them or copy them somewhere safe, away from your phone.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <RecoveryCodes codes={justMade} />
+              <div>
+                <Button asChild>
+                  <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>I saved them: back to the dashboard</PreloadLink>
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        ) : null}
+        {justMade ? null : enabled ? (
+          <>
+            <CodeCard
+              title="Recovery codes"
+              description={`${recoveryCodesLeft} of 10 left. New codes replace all the old ones.${recoveryCodesLeft <= 3 ? " Make new ones before you run out." : ""}`}
+              change="Making new codes"
+              needsSignIn={needsSignIn}
+              intent="renew-codes"
+              label="Code for new recovery codes"
+              submit="Make new recovery codes"
+              actionData={actionData}
+              busy={busy}
+            />
+            <Card>
+              <CardHeader>
+                <CardTitle>Trusted browsers</CardTitle>
+                <CardDescription>
+                  {trustedBrowsers === 0
+                    ? "No browser skips the code."
+                    : `${trustedBrowsers} ${trustedBrowsers === 1 ? "browser skips" : "browsers skip"} the code for up to ${TRUSTED_BROWSER_DAYS} days after it was trusted.`}
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Form method="post">
+                  <IntentInput intent="forget-browsers" />
+                  <Button type="submit" variant="outline" disabled={trustedBrowsers === 0}>
+                    Forget trusted browsers
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+            <CodeCard
+              title="Turn off two-step sign-in"
+              description="Your password alone will sign in again. The app's secret and your recovery codes stop working."
+              change="Turning it off"
+              needsSignIn={needsSignIn}
+              intent="turn-off"
+              label="Code to turn it off"
+              submit="Turn off"
+              destructive
+              actionData={actionData}
+              busy={busy}
+            />
+          </>
+        ) : setup ? (
+          <SetupCard setup={setup} actionData={actionData} busy={busy} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle>{pendingSetup ? "Finish turning it on" : "Turn on two-step sign-in"}</CardTitle>
+              <CardDescription>
+                You need an authenticator app on your phone: 1Password, Google Authenticator, Microsoft
+                Authenticator, Aegis or any other that shows 6-digit codes. A passkey sign-in never asks for
+                the code: it already is two steps in one.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {actionData && !actionData.ok && !actionData.signInAgain ? (
+                <FormFeedback error={actionData.message} />
+              ) : null}
+              {needsSignIn ? (
+                <SignInAgain>
+                  For your safety, turning it on needs a sign-in from the last {FRESH_MINUTES} minutes.
+                </SignInAgain>
+              ) : (
+                <Form method="post">
+                  <IntentInput intent="start" />
+                  <SubmitButton busy={busy} icon={ShieldCheckIcon}>
+                    Turn on
+                  </SubmitButton>
+                </Form>
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

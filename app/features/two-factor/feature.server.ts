@@ -1,0 +1,27 @@
+/**
+ * Two-step sign-in on the server: its migrations, its
+ * better-auth plugins, the dashboard card's data, the code step of a
+ * sign-in, and what it forgets when the core ends standing trust or an
+ * account's mailbox is first proven.
+ */
+import type { ServerFeature } from "~/server/features.server";
+import * as twoFactor from "./migrations/0008-two-factor";
+import * as twoFactorLastStep from "./migrations/0010-two-factor-last-step";
+import { twoFactorSummary } from "./settings.server";
+import { codeStep, removeTwoStep } from "./sign-in-step.server";
+import { forgetTrustedBrowsers, secondStepLimits, twoStepSignIn } from "./two-factor.server";
+
+export default {
+  // Their names are the ones existing databases recorded: never rename them.
+  migrations: { "0008-two-factor": twoFactor, "0010-two-factor-last-step": twoFactorLastStep },
+  // The data export keeps this key: on or off, and the recovery codes left (never the secret or the codes).
+  dashboard: { key: "twoFactor", load: ({ db }, { user }) => twoFactorSummary(db, user.id) },
+  // The plugin, then the app's rules around its code step (limits, one use per code, providers too).
+  authPlugins: ({ secret, db, rateLimits }) => [
+    twoStepSignIn(secret),
+    secondStepLimits(rateLimits.passwords, db),
+  ],
+  onTrustEnded: forgetTrustedBrowsers,
+  onMailboxClaimed: removeTwoStep,
+  signInStep: codeStep,
+} satisfies ServerFeature;
