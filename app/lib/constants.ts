@@ -60,12 +60,6 @@ export const COLOR_MODE_STORAGE_KEY = "nuxt-color-mode";
 export const POPUP_FLAG_KEY = "temp-nuxt-auth-utils-popup";
 /** A popup flag older than this is left over from a sign-in given up halfway: it closes nothing. */
 export const POPUP_FLAG_MAX_AGE_MS = 10 * 60 * 1000;
-/**
- * The Cross-Origin-Opener-Policy the sign-in pages send themselves
- * (`same-origin-allow-popups`): the popup flow must work with it (it
- * separates the popup from its opener once the popup is back on the app).
- */
-export const CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups";
 /** The popup's window name, so a second click reuses the open popup. */
 export const POPUP_WINDOW_NAME = "sign-in-popup";
 

@@ -131,6 +131,12 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   if (mode === "signin") switchParams.set("mode", "signup");
   const isSignUp = mode === "signup";
 
+  const signInOptionProps = {
+    redirectTo,
+    isSignUp,
+    options: loaderData.options,
+    answered: Boolean(actionData),
+  };
   return (
     <AuthSplitLayout
       title={isSignUp ? "Create your account" : "Welcome back"}
@@ -149,13 +155,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
     >
       {signInOptions().map((SignInOption, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
-        <SignInOption
-          key={index}
-          redirectTo={redirectTo}
-          isSignUp={isSignUp}
-          options={loaderData.options}
-          answered={Boolean(actionData)}
-        />
+        <SignInOption key={index} {...signInOptionProps} />
       ))}
       {Object.keys(loaderData.options).length > 0 || !isSignUp ? (
         <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">

@@ -46,9 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionData>(
     {
       verified: true,
-      ...(removed
-        ? { removed: { fromFeatures: removed.fromFeatures, providers: removed.providers } }
-        : {}),
+      ...(removed ? { removed: { fromFeatures: removed.fromFeatures, providers: removed.providers } } : {}),
     },
     { status: 200 },
   );

@@ -1,8 +1,8 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Database } from "../../db/schema";
 import type { z } from "zod";
+import type { Database } from "../../db/schema";
 import type { Refusal } from "./action-kit.server";
 import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";

@@ -1,8 +1,8 @@
 // The dashboard's "Remove" of a passkey.
 import { text } from "~/server/action-kit.server";
 import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
-import { signInAccountIds } from "~/server/feature-hooks.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { signInAccountIds } from "~/server/feature-hooks.server";
 import { passkeyWayOut } from "./passkeys.server";
 
 /** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */

@@ -2,8 +2,8 @@
 import type { PasskeyOptions } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema";
 import { signInStep } from "~/server/feature-hooks.server";
+import type { Database } from "../../../db/schema";
 
 /** The refusal's code: a passkey that proved a touch, not its user, on an account with a second step. */
 export const PASSKEY_NOT_USER_VERIFIED = "PASSKEY_NOT_USER_VERIFIED";

@@ -11,8 +11,8 @@ import {
 } from "~/lib/constants";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { Database } from "../../../db/schema";
-import { signInAccounts } from "../feature-hooks.server";
 import type { Env } from "../env.server";
+import { signInAccounts } from "../feature-hooks.server";
 import type { FeatureSettings } from "../features.server";
 import type { MailMessage } from "../mail/mailer.server";
 import type { MailOutbox } from "../mail/outbox.server";
@@ -34,7 +34,6 @@ import {
   mailedLinkPages,
   peekMailToken,
 } from "../mail/tokens.server";
-import { listSignInProviders } from "../providers/registry.server";
 import { claimMailbox } from "./mailbox-proof.server";
 
 /** An email-verification link works once, for this long. */

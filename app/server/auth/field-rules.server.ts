@@ -2,8 +2,8 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { emailAddress, enteredPassword, newPassword, personName, signUpSchema } from "~/lib/fields";
-import { peekMailToken } from "../mail/tokens.server";
 import { featureEndpoint } from "../feature-hooks.server";
+import { peekMailToken } from "../mail/tokens.server";
 import { findPasswordWeakness, type PasswordOwner } from "./password-policy.server";
 
 /**
