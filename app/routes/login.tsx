@@ -1,6 +1,5 @@
 import { Form, useSearchParams } from "react-router";
 import { AuthSplitLayout } from "~/components/auth-split-layout";
-import { FeatureSlot } from "~/components/feature-slot";
 import { FormField } from "~/components/form-field";
 import { PasswordField } from "~/components/password-field";
 import { PersonNameField } from "~/components/person-name-field";
