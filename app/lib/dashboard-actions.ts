@@ -13,4 +13,6 @@ export type DashboardActionData = {
   fieldErrors?: Partial<Record<string, string>>;
   /** The refusal wants a fresher sign-in: offer "Sign in again". */
   signInAgain?: boolean;
+  /** What a success shows once and never again (new recovery codes): it is not kept readable. */
+  shownOnce?: string[];
 };

@@ -59,7 +59,7 @@ export type ServerFeature = {
   /** better-auth endpoints it opens over HTTP (`/api/auth/...`), added to the edge's allowlist. */
   authDoors?(env: FeatureSettings): AuthDoor[];
   /**
-   * Its part of the sign-in page (`/login`): what `FeatureUi.SignInOptions`
+   * Its part of the sign-in page (`/login`): what its `sign-in.tsx` (`SignInOption`)
    * shows (`load`; null shows nothing), and the form posts to `/login`
    * whose `intent` it names (`post`: it throws its redirect, or answers a
    * refusal the page shows above the email form).

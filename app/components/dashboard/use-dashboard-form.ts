@@ -40,5 +40,10 @@ export function useDashboardForm(intent: string, target: string | null = null) {
     fieldError: (name: string) => (result && !result.ok ? result.fieldErrors?.[name] : undefined),
     /** Without JavaScript there is no toast: the success is said beside the form instead. */
     notice: fromPage?.ok ? fromPage.message : null,
+    /** What the success shows once (`DashboardActionData.shownOnce`). */
+    shownOnce: result?.ok ? result.shownOnce : undefined,
   };
 }
+
+/** One dashboard form, as `useDashboardForm` gives it: handed to the card that draws it. */
+export type DashboardForm = ReturnType<typeof useDashboardForm>;

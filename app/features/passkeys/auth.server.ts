@@ -4,9 +4,8 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { AuthEndpoint, AuthPluginSetup } from "~/server/features.server";
 import type { Database } from "../../../db/schema";
-import { passkeyName } from "./passkey";
 import { passkeyAuthentication } from "./passkey-factors.server";
-import { ownsPasskey } from "./passkeys.server";
+import { ownsPasskey, passkeyName } from "./passkeys.server";
 
 /**
  * Passkeys in better-auth: the `@better-auth/passkey` plugin, and what the

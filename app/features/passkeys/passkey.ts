@@ -1,11 +1,10 @@
-import { displayName } from "~/lib/fields";
-
-/** What the browser and the server share of a passkey: the rule of its name, and what the dashboard shows of it. */
+/**
+ * What the browser and the server share of a passkey: how long its name may
+ * be, and what the dashboard shows of it. No zod here: the dashboard's
+ * script does not need it (the rule itself is `passkeyName`, server side).
+ */
 
 export const PASSKEY_NAME_MAX_LENGTH = 50;
-
-/** A passkey's name ("Work laptop"). */
-export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
 
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };

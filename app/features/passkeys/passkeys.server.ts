@@ -1,10 +1,14 @@
 // The dashboard's passkeys on the server: the list, renaming, and removing one as a way in.
 import type { Kysely } from "kysely";
+import { displayName } from "~/lib/fields";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
 import type { WayOut } from "~/server/auth/sign-in-methods.server";
 import type { Database } from "../../../db/schema";
-import { type PasskeySummary, passkeyName } from "./passkey";
+import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
+
+/** A passkey's name ("Work laptop"): the dashboard's rename and better-auth's passkey endpoints. */
+export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
 
 /** The passkey plugin's endpoints this module calls (the core's `Auth` type knows only the core's plugins). */
 type PasskeyApi = {

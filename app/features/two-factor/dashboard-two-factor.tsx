@@ -1,17 +1,20 @@
 /**
  * `/dashboard/two-factor`: turning two-step sign-in on (the authenticator
  * app's secret, then its first code), the recovery codes, the trusted
- * browsers, and turning it off. Plain form posts that work without JavaScript.
+ * browsers, and turning it off. Dashboard forms (`useDashboardForm`), one
+ * action module each (./settings-actions.server.ts), that work without JavaScript.
  */
-import { Form, type ShouldRevalidateFunction } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { PreloadLink } from "~/components/preload-link";
-import { SubmitButton, usePostInFlight } from "~/components/submit-button";
+import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { dataHeaders } from "~/lib/route-headers";
 import { getServices } from "~/server/context.server";
+import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { isFreshSignIn } from "~/server/session/freshness.server";
 import { requireUser } from "~/server/session/guards.server";
 import ArrowLeftIcon from "~icons/lucide/arrow-left";
@@ -21,8 +24,8 @@ import type { Route } from "./+types/dashboard-two-factor";
 import { TRUSTED_BROWSER_DAYS } from "./constants";
 import { RecoveryCodes } from "./recovery-codes";
 import { twoFactorSettings } from "./settings.server";
-import { runTwoFactorAction } from "./settings-action.server";
-import { CodeCard, FRESH_MINUTES, IntentInput, SetupCard, SignInAgain } from "./settings-cards";
+import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
+import { CodeCard, FRESH_MINUTES, SetupCard, SignInAgain } from "./settings-cards";
 
 export const handle = {
   title: "Two-step sign-in",
@@ -49,15 +52,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runTwoFactorAction(getServices(context), request, requireUser(context));
+  return runDashboardAction(TWO_FACTOR_ACTIONS, getServices(context), request, requireUser(context));
 }
 
-export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = usePostInFlight();
+export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
   const { enabled, setup, pendingSetup, fresh, recoveryCodesLeft, trustedBrowsers } = loaderData;
-  const justMade = actionData?.ok ? actionData.recoveryCodes : undefined;
-  const notice = actionData?.ok && !justMade ? actionData.message : null;
-  const needsSignIn = actionData?.signInAgain || !fresh;
+  const start = useDashboardForm("start");
+  const confirm = useDashboardForm("confirm");
+  const cancel = useDashboardForm("cancel");
+  const renewCodes = useDashboardForm("renew-codes");
+  const turnOff = useDashboardForm("turn-off");
+  const forgetBrowsers = useDashboardForm("forget-browsers");
+  const forms = [start, confirm, renewCodes, turnOff, forgetBrowsers];
+  // Shown until the page is left: the one time they are.
+  const justMade = confirm.shownOnce ?? renewCodes.shownOnce;
+  // Without JavaScript, the success of a form whose card is gone (turned off, say) is said here.
+  const notice = justMade ? null : (forms.find((form) => form.notice)?.notice ?? null);
+  const needsSignIn = !fresh || forms.some((form) => form.signInAgain);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
@@ -111,11 +122,9 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               description={`${recoveryCodesLeft} of 10 left. New codes replace all the old ones.${recoveryCodesLeft <= 3 ? " Make new ones before you run out." : ""}`}
               change="Making new codes"
               needsSignIn={needsSignIn}
-              intent="renew-codes"
+              form={renewCodes}
               label="Code for new recovery codes"
               submit="Make new recovery codes"
-              actionData={actionData}
-              busy={busy}
             />
             <Card>
               <CardHeader>
@@ -127,12 +136,16 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
                 </CardDescription>
               </CardHeader>
               <CardContent>
-                <Form method="post">
-                  <IntentInput intent="forget-browsers" />
-                  <Button type="submit" variant="outline" disabled={trustedBrowsers === 0}>
+                <forgetBrowsers.Form method="post" ref={forgetBrowsers.formRef}>
+                  {forgetBrowsers.intentField}
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    disabled={trustedBrowsers === 0 || forgetBrowsers.busy}
+                  >
                     Forget trusted browsers
                   </Button>
-                </Form>
+                </forgetBrowsers.Form>
               </CardContent>
             </Card>
             <CodeCard
@@ -140,16 +153,14 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               description="Your password alone will sign in again. The app's secret and your recovery codes stop working."
               change="Turning it off"
               needsSignIn={needsSignIn}
-              intent="turn-off"
+              form={turnOff}
               label="Code to turn it off"
               submit="Turn off"
               destructive
-              actionData={actionData}
-              busy={busy}
             />
           </>
         ) : setup ? (
-          <SetupCard setup={setup} actionData={actionData} busy={busy} />
+          <SetupCard setup={setup} confirm={confirm} cancel={cancel} />
         ) : (
           <Card>
             <CardHeader>
@@ -161,20 +172,18 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              {actionData && !actionData.ok && !actionData.signInAgain ? (
-                <FormFeedback error={actionData.message} />
-              ) : null}
+              {start.signInAgain ? null : <FormFeedback error={start.error} />}
               {needsSignIn ? (
                 <SignInAgain>
                   For your safety, turning it on needs a sign-in from the last {FRESH_MINUTES} minutes.
                 </SignInAgain>
               ) : (
-                <Form method="post">
-                  <IntentInput intent="start" />
-                  <SubmitButton busy={busy} icon={ShieldCheckIcon}>
+                <start.Form method="post" ref={start.formRef}>
+                  {start.intentField}
+                  <SubmitButton busy={start.busy} icon={ShieldCheckIcon}>
                     Turn on
                   </SubmitButton>
-                </Form>
+                </start.Form>
               )}
             </CardContent>
           </Card>

@@ -1,24 +1,22 @@
 /**
  * The parts of the two-step sign-in page (./dashboard-two-factor.tsx): a
  * change that asks for a current code, the set-up of the authenticator
- * app, and the way back to a fresh sign-in. Plain form posts to the page.
+ * app, and the way back to a fresh sign-in. Each form is a dashboard form
+ * (`useDashboardForm`, the page's hooks) posting to the page.
  */
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { IntentField } from "~/components/dashboard/intent-field";
+import type { DashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import LogInIcon from "~icons/lucide/log-in";
 import { QrCode } from "./qr-code";
-import type { TwoFactorActionData, TwoFactorIntent, TwoFactorSettings } from "./two-factor";
-
-export function IntentInput({ intent }: { intent: TwoFactorIntent }) {
-  return <input type="hidden" name="intent" value={intent} />;
-}
+import type { TwoFactorSettings } from "./two-factor";
 
 /** Signs out and back in (the password, then the code), to land here with a fresh sign-in. */
 export function SignInAgain({ children }: { children: ReactNode }) {
@@ -26,7 +24,7 @@ export function SignInAgain({ children }: { children: ReactNode }) {
     <div className="grid gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
       <p>{children}</p>
       <Form method="post">
-        <IntentInput intent="sign-in-again" />
+        <IntentField intent="sign-in-again" />
         <Button type="submit" variant="outline" size="sm">
           <LogInIcon />
           Sign in again
@@ -44,27 +42,22 @@ export function CodeCard({
   description,
   change,
   needsSignIn,
-  intent,
+  form,
   label,
   submit,
   destructive,
-  actionData,
-  busy,
 }: {
   title: string;
   description: string;
   /** "Turning it off": what needs a recent sign-in. */
   change: string;
   needsSignIn: boolean;
-  intent: TwoFactorIntent;
+  form: DashboardForm;
   label: string;
   submit: string;
   destructive?: boolean;
-  actionData: TwoFactorActionData | undefined;
-  busy: boolean;
 }) {
-  const mine = actionData?.intent === intent ? actionData : undefined;
-  const formRef = useFocusOnRefusal(mine);
+  const fieldError = form.fieldError("code");
   return (
     <Card className={destructive ? "border-destructive/40" : undefined}>
       <CardHeader>
@@ -77,9 +70,9 @@ export function CodeCard({
             {change} needs a sign-in from the last {FRESH_MINUTES} minutes.
           </SignInAgain>
         ) : null}
-        <Form method="post" ref={formRef} className="grid gap-4">
-          <IntentInput intent={intent} />
-          {mine && !mine.ok && !mine.fieldError ? <FormFeedback error={mine.message} /> : null}
+        <form.Form method="post" ref={form.formRef} className="grid gap-4">
+          {form.intentField}
+          {fieldError ? null : <FormFeedback error={form.error} />}
           <FormField
             label={label}
             name="code"
@@ -88,16 +81,16 @@ export function CodeCard({
             spellCheck={false}
             required
             maxLength={40}
-            error={mine?.fieldError}
+            error={fieldError}
             hint="The 6 digits your app shows now, or one of your recovery codes."
             className="font-mono tracking-[0.15em] sm:max-w-xs"
           />
           <div>
-            <SubmitButton busy={busy} variant={destructive ? "destructive" : "default"}>
+            <SubmitButton busy={form.busy} variant={destructive ? "destructive" : "default"}>
               {submit}
             </SubmitButton>
           </div>
-        </Form>
+        </form.Form>
       </CardContent>
     </Card>
   );
@@ -106,15 +99,14 @@ export function CodeCard({
 /** Scan (or type) the secret, then confirm with the app's first code. */
 export function SetupCard({
   setup,
-  actionData,
-  busy,
+  confirm,
+  cancel,
 }: {
   setup: NonNullable<TwoFactorSettings["setup"]>;
-  actionData: TwoFactorActionData | undefined;
-  busy: boolean;
+  confirm: DashboardForm;
+  cancel: DashboardForm;
 }) {
-  const mine = actionData?.intent === "confirm" ? actionData : undefined;
-  const formRef = useFocusOnRefusal(mine);
+  const fieldError = confirm.fieldError("code");
   return (
     <Card>
       <CardHeader>
@@ -140,9 +132,9 @@ export function SetupCard({
         </section>
         <section className="grid gap-4">
           <h2 className="font-semibold text-base">2. Enter the code the app shows</h2>
-          <Form method="post" ref={formRef} className="grid gap-4">
-            <input type="hidden" name="intent" value="confirm" />
-            {mine && !mine.ok && !mine.fieldError ? <FormFeedback error={mine.message} /> : null}
+          <confirm.Form method="post" ref={confirm.formRef} className="grid gap-4">
+            {confirm.intentField}
+            {fieldError ? null : <FormFeedback error={confirm.error} />}
             <FormField
               label="Code from the app"
               name="code"
@@ -150,19 +142,19 @@ export function SetupCard({
               inputMode="numeric"
               required
               maxLength={20}
-              error={mine?.fieldError}
+              error={fieldError}
               className="font-mono text-lg tracking-[0.3em] sm:max-w-xs"
             />
             <div className="flex flex-wrap gap-2">
-              <SubmitButton busy={busy}>Turn on</SubmitButton>
+              <SubmitButton busy={confirm.busy}>Turn on</SubmitButton>
             </div>
-          </Form>
-          <Form method="post">
-            <IntentInput intent="cancel" />
+          </confirm.Form>
+          <cancel.Form method="post">
+            {cancel.intentField}
             <Button type="submit" variant="link" size="inline" className="text-muted-foreground">
               Cancel
             </Button>
-          </Form>
+          </cancel.Form>
         </section>
       </CardContent>
     </Card>

@@ -41,10 +41,10 @@ function announce(
 }
 
 /** A change that shows the new recovery codes, once. */
-export type WithRecoveryCodes = Outcome<{ message: string; setCookie?: string[]; recoveryCodes: string[] }>;
+type WithRecoveryCodes = Outcome<{ message: string; setCookie?: string[]; shownOnce: string[] }>;
 
 const withCodes = (outcome: Outcome, recoveryCodes: string[]): WithRecoveryCodes =>
-  outcome.ok ? { ...outcome, recoveryCodes } : outcome;
+  outcome.ok ? { ...outcome, shownOnce: recoveryCodes } : outcome;
 
 /** The rows of this account's trusted browsers that still hold. */
 function trustedBrowsersOf(db: Kysely<Database>, userId: string) {

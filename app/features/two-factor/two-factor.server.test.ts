@@ -3,13 +3,14 @@ import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { passwordSignIn } from "~/server/auth/credentials.server";
 import type { AppServices } from "~/server/context.server";
+import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { authOn, authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
 import { claimCodeStep } from "./authenticator-steps.server";
 import { checkCode } from "./second-step.server";
 import { confirmSetup, startSetup, turnOff, twoFactorSettings } from "./settings.server";
-import { runTwoFactorAction } from "./settings-action.server";
+import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
 import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./two-factor.server";
 
 type World = Awaited<ReturnType<typeof authWithOneAccount>>;
@@ -51,7 +52,7 @@ async function withTwoFactor(given?: World) {
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   const confirmed = await confirmSetup(services as unknown as AppServices, headers, session, app.generate());
   if (!confirmed.ok) throw new Error(confirmed.message);
-  return { ...w, services, app, recoveryCodes: confirmed.recoveryCodes };
+  return { ...w, services, app, recoveryCodes: confirmed.shownOnce };
 }
 
 /** Codes of a time step of their own: Date runs from the start of one, so a test's codes stay current. */
@@ -173,7 +174,9 @@ test("Cancel during the setup drops the secret no code confirmed", async () => {
     body: new URLSearchParams({ intent: "cancel" }),
   });
   const services = { auth, db: db.kysely } as unknown as AppServices;
-  await expect(runTwoFactorAction(services, cancel, session)).rejects.toBeInstanceOf(Response);
+  await expect(runDashboardAction(TWO_FACTOR_ACTIONS, services, cancel, session)).rejects.toBeInstanceOf(
+    Response,
+  );
   expect(await rows()).toHaveLength(0);
 });
 

@@ -1,6 +1,6 @@
 /**
  * Two-step sign-in as the pages see it (the server's view:
- * app/server/dashboard/two-factor-settings.server.ts). No Node, no DOM.
+ * ./settings.server.ts). No Node, no DOM.
  */
 export type TwoFactorSettings = {
   enabled: boolean;
@@ -23,29 +23,6 @@ export type CodeKind = "app" | "recovery";
 export function codeKindOf(value: unknown): CodeKind {
   return value === "recovery" ? "recovery" : "app";
 }
-
-/** The forms of the two-step sign-in page (`intent` names each). */
-export const TWO_FACTOR_INTENTS = [
-  "start",
-  "confirm",
-  "cancel",
-  "renew-codes",
-  "turn-off",
-  "forget-browsers",
-  "sign-in-again",
-] as const;
-
-export type TwoFactorIntent = (typeof TWO_FACTOR_INTENTS)[number];
-
-/** The page's answer to a form; `recoveryCodes` only right after they were made, the one time they are shown. */
-export type TwoFactorActionData = {
-  intent: TwoFactorIntent | null;
-  ok: boolean;
-  message: string;
-  fieldError?: string;
-  signInAgain?: boolean;
-  recoveryCodes?: string[];
-};
 
 /** What the dashboard's card says: on or off, and how many recovery codes are left. */
 export type TwoFactorSummary = { enabled: boolean; recoveryCodesLeft: number };

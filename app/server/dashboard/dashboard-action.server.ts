@@ -99,5 +99,6 @@ function answer(intent: string | null, target: string | null, outcome: Outcome) 
     message: outcome.message,
     ...(!outcome.ok && outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
     ...(!outcome.ok && outcome.signInAgain ? { signInAgain: true } : {}),
+    ...(outcome.ok && "shownOnce" in outcome ? { shownOnce: outcome.shownOnce as string[] } : {}),
   });
 }
