@@ -29,6 +29,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** While stopping, a connection idle this long is closed (a client sending on it meanwhile is answered). */
 const DRAIN_IDLE_MS = 1000;
 const DRAIN_SWEEP_MS = 100;
+/**
+ * A stop signal closes the listener only once it has accepted nothing new for
+ * this long (at most `ACCEPT_DRAIN_MAX_MS`): a busy event loop takes queued
+ * connections late, and closing the listener resets those still queued, whose
+ * requests their clients have already sent.
+ */
+const ACCEPT_QUIET_MS = 100;
+const ACCEPT_DRAIN_MAX_MS = 1000;
 const netServerClose = NetServer.prototype.close;
 const isDev = process.argv.includes("--dev");
 const LEVELS = ["debug", "info", "warn", "error", "silent"];
@@ -183,20 +191,52 @@ const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, 
   if (stopping) res.setHeader("Connection", "close");
   listener(req, res);
 });
+let lastAcceptedAt = 0;
 server.on("connection", (socket: Socket) => {
-  connections.set(socket, { active: 0, idleSince: Date.now() });
+  lastAcceptedAt = Date.now();
+  connections.set(socket, { active: 0, idleSince: lastAcceptedAt });
   socket.on("close", () => connections.delete(socket));
 });
 server.listen(env.PORT, env.HOST, () => {
   announce(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
 });
 
-/** Closes the connections that answer nothing and have been idle for `DRAIN_IDLE_MS`. */
+/**
+ * Closes the connections that answer nothing and have been idle for
+ * `DRAIN_IDLE_MS`. Idle by the clock is not enough: after the event loop was
+ * busy for that long, a request may be waiting, unread, on a connection that
+ * looks idle (closing it would reset the client). So the candidates are
+ * closed after this turn's poll phase, which reads what arrived, and only if
+ * it brought them no byte.
+ */
 function closeLongIdleConnections() {
   const now = Date.now();
+  const quiet: [Socket, number][] = [];
   for (const [socket, state] of connections) {
-    if (state.active === 0 && now - state.idleSince >= DRAIN_IDLE_MS) socket.end();
+    if (state.active === 0 && now - state.idleSince >= DRAIN_IDLE_MS) quiet.push([socket, socket.bytesRead]);
   }
+  if (quiet.length === 0) return;
+  setImmediate(() => {
+    for (const [socket, bytesRead] of quiet) {
+      if (connections.get(socket)?.active === 0 && socket.bytesRead === bytesRead) socket.end();
+    }
+  });
+}
+
+/**
+ * Closes the listener once a turn of the event loop (its poll phase accepts
+ * what the kernel queued) finds nothing accepted for `ACCEPT_QUIET_MS`, or
+ * after `ACCEPT_DRAIN_MAX_MS`.
+ */
+function closeListenerWhenQuiet(closeListener: () => void) {
+  const deadline = Date.now() + ACCEPT_DRAIN_MAX_MS;
+  const check = () =>
+    setImmediate(() => {
+      const now = Date.now();
+      if (now - lastAcceptedAt >= ACCEPT_QUIET_MS || now >= deadline) closeListener();
+      else setTimeout(check, ACCEPT_QUIET_MS / 4);
+    });
+  check();
 }
 
 /**
@@ -213,12 +253,14 @@ function shutdown(signal: string) {
   stopping = true;
   announce(`${signal}: finishing in-flight requests, then stopping.`);
   // net.Server's close, not http.Server's: that one would also close every idle connection now.
-  netServerClose.call(server, async () => {
-    clearInterval(sweep);
-    await close();
-    announce("Stopped.");
-    process.exit(0);
-  });
+  closeListenerWhenQuiet(() =>
+    netServerClose.call(server, async () => {
+      clearInterval(sweep);
+      await close();
+      announce("Stopped.");
+      process.exit(0);
+    }),
+  );
   closeLongIdleConnections();
   const sweep = setInterval(closeLongIdleConnections, DRAIN_SWEEP_MS);
   setTimeout(() => {
