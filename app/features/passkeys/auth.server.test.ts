@@ -1,5 +1,4 @@
 // Tests: the passkey endpoints' field rules, their sign-in method in the log, and their doors at the HTTP edge.
-import { isAPIError } from "better-auth/api";
 import { Hono } from "hono";
 import { describe, expect, test } from "vitest";
 import { AUTH_API_PATH } from "~/lib/constants";
@@ -8,7 +7,7 @@ import type { Auth } from "~/server/auth/auth.server";
 import type { Env } from "~/server/env.server";
 import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
 import { authApi } from "../../../server/auth-api";
-import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
+import { authWithOneAccount, browserHeaders, refusal } from "../../../tests/fixtures/auth-in-memory";
 
 /** The passkey plugin's endpoints as the core's rules see them: field rules, the activity log, the HTTP doors. */
 
@@ -17,18 +16,6 @@ type PasskeyCalls = Record<
   (request: { body?: unknown; query?: unknown; headers: Headers }) => Promise<unknown>
 >;
 const passkeyApi = (auth: Auth) => auth.api as unknown as PasskeyCalls;
-
-/** The status, message and code of a better-auth call that must be refused. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string; code?: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (isAPIError(error))
-      return { status: error.statusCode, message: error.message, code: error.body?.code };
-    throw error;
-  }
-  throw new Error("the call was not refused");
-}
 
 describe("the field rules hold at the passkey endpoints", () => {
   test("passkey names and credential ids: 400 for what the rules refuse", async () => {

@@ -1,21 +1,8 @@
 import { createHash } from "node:crypto";
-import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
 import type { Database } from "../../../db/schema";
-import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
-
-/** The status, message and code of a better-auth call that must be refused. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string; code?: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (isAPIError(error))
-      return { status: error.statusCode, message: error.message, code: error.body?.code };
-    throw error;
-  }
-  throw new Error("the call was not refused");
-}
+import { authWithOneAccount, browserHeaders, refusal } from "../../../tests/fixtures/auth-in-memory";
 
 async function nameOf(kysely: Kysely<Database>, userId: string): Promise<string | undefined> {
   return (await kysely.selectFrom("user").select("name").where("id", "=", userId).executeTakeFirst())?.name;
