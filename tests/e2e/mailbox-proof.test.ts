@@ -1,18 +1,16 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, RESET_SUBJECT, sameOrigin, type TestAccount } from "../fixtures/accounts";
-import { APP_NAME, exactly } from "../fixtures/app-name";
-import { addStrangersWaysIn, countRows, makeUnverified, twoStepSetUpOf } from "../fixtures/database";
-import { linkIn, mailsTo, waitForMail } from "../fixtures/mailbox";
+import { newAccount, sameOrigin, type TestAccount } from "../fixtures/accounts";
+import { addStrangersWaysIn, countRows, makeUnverified } from "../fixtures/database";
+import { linkIn, waitForMail } from "../fixtures/mailbox";
+import { CLAIMED_SUBJECT, resetPassword } from "../fixtures/mailbox-proof";
 import { OIDC_NAME } from "../fixtures/oidc";
 import { waitForHydration } from "../fixtures/page-state";
-import { loginInContext, openDashboardAs } from "../fixtures/signed-in";
-import { passwordStepIn, turnOnTwoFactor } from "../fixtures/two-factor";
+import { loginInContext } from "../fixtures/signed-in";
 
 // Accounts made before email-first sign-up: a stranger could create one with
 // someone else's address, add a passkey and a provider, and keep them after
 // the owner reset the password. The first proof of the mailbox removes them.
 
-const CLAIMED_SUBJECT = exactly(`Your ${APP_NAME} account is now yours alone`);
 /** A stranger's browser that created an account with `account.email` and added ways in. */
 async function strangersAccount(browser: Browser, account: TestAccount) {
   const stranger = await browser.newContext();
@@ -24,15 +22,6 @@ async function strangersAccount(browser: Browser, account: TestAccount) {
 }
 
 /** The owner asks for a reset link and follows it with a password of their own. */
-async function resetPassword(page: Page, email: string) {
-  const earlier = (await mailsTo(email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
-  await page.request.post("/forgot-password", { headers: sameOrigin, form: { email } });
-  const link = linkIn(await waitForMail(email, RESET_SUBJECT, earlier + 1), "/reset-password");
-  await page.goto(link);
-  await waitForHydration(page);
-  await page.getByLabel("New password").fill("the owner's own password");
-  await page.getByRole("button", { name: "Set new password" }).click();
-}
 
 async function expectRemovedNotice(page: Page) {
   const notice = page.getByRole("status").filter({ hasText: "For your safety, we removed ways to sign in" });
@@ -98,37 +87,4 @@ test("the first confirmation of the address does the same; later proofs remove n
   await resetPassword(page, account.email);
   await expect(page).toHaveURL("/dashboard");
   expect(await countRows("passkey", "userId", userId)).toBe(1);
-});
-
-test("the first proof also removes the two-step sign-in a stranger set up, and the browsers it trusts: the owner signs in with the password alone", async ({
-  page,
-  browser,
-}) => {
-  const account = newAccount();
-  const stranger = await browser.newContext();
-  const strangersPage = await stranger.newPage();
-  await openDashboardAs(strangersPage, account);
-  const { app } = await turnOnTwoFactor(strangersPage);
-  // Another browser of the stranger's, trusted to skip the code.
-  const trusted = await passwordStepIn(browser, account);
-  await trusted.page.getByLabel("Authenticator code").fill(app.next());
-  await trusted.page.getByLabel("Trust this browser for 30 days").check();
-  await trusted.page.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(trusted.page).toHaveURL("/dashboard");
-  expect(await twoStepSetUpOf(account.email)).toEqual({ enabled: true, secrets: 1, trustedBrowsers: 1 });
-  await makeUnverified(account.email);
-
-  await resetPassword(page, account.email);
-
-  // No code asked: the stranger's authenticator no longer stands between the owner and the account.
-  await expect(page.getByRole("heading", { name: "Your new password is set" })).toBeVisible();
-  const notice = page.getByRole("status").filter({ hasText: "For your safety, we removed ways to sign in" });
-  await expect(notice).toContainText("Two-step sign-in");
-  expect(await twoStepSetUpOf(account.email)).toEqual({ enabled: false, secrets: 0, trustedBrowsers: 0 });
-  const mail = await waitForMail(account.email, CLAIMED_SUBJECT);
-  expect(mail.text).toContain("- Two-step sign-in");
-  await page.getByRole("link", { name: "Continue to your dashboard" }).click();
-  await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByRole("link", { name: "Turn on" })).toBeVisible();
-  await Promise.all([stranger.close(), trusted.context.close()]);
 });

@@ -7,7 +7,7 @@ import {
 } from "../../../tests/fixtures/accounts";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
 import { openDashboardAs } from "../../../tests/fixtures/signed-in";
-import { passwordStepIn, turnOnTwoFactor } from "../../../tests/fixtures/two-factor";
+import { passwordStepIn, turnOnTwoFactor } from "./test-fixtures";
 
 /**
  * "Trust this browser" lets a browser skip two-step sign-in's code. Whatever

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { type Instance, launchInstances } from "../../../tests/fixtures/instances";
 import { createTestDatabase, type TestDatabase } from "../../../tests/fixtures/postgres";
 import { stopServer } from "../../../tests/fixtures/server-process";
-import { codeStepIn, newAccountWithTwoStepAt } from "../../../tests/fixtures/two-factor";
+import { codeStepIn, newAccountWithTwoStepAt } from "./test-fixtures";
 
 // Two instances on one PostgreSQL database and nothing else shared: no
 // Redis, so whatever an instance keeps in its memory the other never sees.

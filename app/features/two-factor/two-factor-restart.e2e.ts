@@ -7,7 +7,7 @@ import {
   type ServerProcess,
   stopServer,
 } from "../../../tests/fixtures/server-process";
-import { codeStepIn, newAccountWithTwoStepAt } from "../../../tests/fixtures/two-factor";
+import { codeStepIn, newAccountWithTwoStepAt } from "./test-fixtures";
 
 // A server of its own on SQLite, stopped and started again on the same data
 // folder: what it kept in memory is gone, what it wrote to the database is not.

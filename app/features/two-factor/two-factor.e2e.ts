@@ -19,7 +19,7 @@ import {
   withoutPasskeyAutofill,
 } from "../../../tests/fixtures/passkeys";
 import { openDashboardAs } from "../../../tests/fixtures/signed-in";
-import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "../../../tests/fixtures/two-factor";
+import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "./test-fixtures";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
 test.describe.configure({ timeout: 60_000 });
