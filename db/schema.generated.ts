@@ -28,12 +28,24 @@ export interface Account {
 export interface Activity {
   browser: string | null;
   createdAt: Date;
+  detail: string | null;
   id: Generated<number>;
   ip: string | null;
   kind: string;
   method: string | null;
   success: number;
   userId: string;
+}
+
+export interface Invitation {
+  createdAt: Date;
+  email: string;
+  expiresAt: Date;
+  id: string;
+  inviterId: string;
+  organizationId: string;
+  role: string | null;
+  status: string;
 }
 
 export interface Mail {
@@ -47,6 +59,23 @@ export interface Mail {
   payload: string;
   sentAt: Date | null;
   status: string;
+}
+
+export interface Member {
+  createdAt: Date;
+  id: string;
+  organizationId: string;
+  role: string;
+  userId: string;
+}
+
+export interface Organization {
+  createdAt: Date;
+  id: string;
+  logo: string | null;
+  metadata: string | null;
+  name: string;
+  slug: string;
 }
 
 export interface Passkey {
@@ -82,6 +111,7 @@ export interface ReadinessProbe {
 }
 
 export interface Session {
+  activeOrganizationId: string | null;
   createdAt: Date;
   expiresAt: Date;
   id: string;
@@ -129,7 +159,10 @@ export interface Verification {
 export interface DB {
   account: Account;
   activity: Activity;
+  invitation: Invitation;
   mail: Mail;
+  member: Member;
+  organization: Organization;
   passkey: Passkey;
   pendingSignUp: PendingSignUp;
   readinessProbe: ReadinessProbe;
@@ -151,4 +184,7 @@ export const convertedColumns: Record<string, Record<string, "Date" | "boolean">
   readinessProbe: { checkedAt: "Date" },
   twoFactor: { verified: "boolean", lockedUntil: "Date" },
   pendingSignUp: { expiresAt: "Date", createdAt: "Date" },
+  organization: { createdAt: "Date" },
+  member: { createdAt: "Date" },
+  invitation: { expiresAt: "Date", createdAt: "Date" },
 };

@@ -2,6 +2,7 @@ import { DropdownMenu } from "radix-ui";
 import type { ReactElement } from "react";
 import { Link } from "react-router";
 import { DropdownShell, menuItemClass } from "~/components/ui/dropdown-shell";
+import { accountMenuParts } from "~/features/account-menu";
 import type { SessionUser } from "~/lib/session";
 import LayoutDashboardIcon from "~icons/lucide/layout-dashboard";
 import LogOutIcon from "~icons/lucide/log-out";
@@ -9,7 +10,7 @@ import { useSignOut } from "./use-sign-out";
 
 const itemClass = `${menuItemClass} [&_svg]:size-4 [&_svg]:text-muted-foreground`;
 
-/** The account menu itself, loaded on first use (see `account-menu.tsx`). */
+/** The account menu itself, loaded on first use (see `account-menu.tsx`), with the features' parts. */
 export default function AccountMenuContent({ user, trigger }: { user: SessionUser; trigger: ReactElement }) {
   const { signOut } = useSignOut();
   return (
@@ -19,6 +20,10 @@ export default function AccountMenuContent({ user, trigger }: { user: SessionUse
         <p className="truncate text-muted-foreground text-xs">{user.email}</p>
       </div>
       <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+      {accountMenuParts().map((Part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed at build time
+        <Part key={index} user={user} />
+      ))}
       <DropdownMenu.Item asChild className={itemClass}>
         <Link to="/dashboard">
           <LayoutDashboardIcon />

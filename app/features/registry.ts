@@ -17,6 +17,7 @@ export const FEATURES: readonly string[] = [
   "email-change",
   "passkeys",
   "sign-in-providers",
+  "teams",
   "two-factor",
 ];
 

@@ -25,6 +25,8 @@ export type ActivityItem = {
   browser: string | null;
   ip: string | null;
   success: boolean;
+  /** What it was about ("Acme", "ana@example.com as admin"), for the kinds that say. */
+  detail: string | null;
   createdAt: string;
 };
 

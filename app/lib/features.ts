@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import type { IconComponent } from "~/components/icon-component";
 import type { ActivityItem } from "./activity";
 import type { DashboardData, DashboardUser } from "./dashboard";
+import type { SessionUser } from "./session";
 
 /**
  * What a feature (app/features/<name>/) adds to the browser's side of the
@@ -69,3 +70,11 @@ export type SignInOption = ComponentType<{
  * read through app/features/every-page.ts, so every page loads only that.
  */
 export type EveryPagePart = ComponentType<{ signedIn: boolean }>;
+
+/**
+ * A feature's part of the header's account menu, between who is signed in
+ * and the links (a team switcher, say): its `account-menu.tsx`'s default
+ * export, read through app/features/account-menu.ts by the menu's content,
+ * which loads on the menu's first use. It renders Radix `DropdownMenu` items.
+ */
+export type AccountMenuPart = ComponentType<{ user: SessionUser }>;

@@ -29,6 +29,15 @@ export async function endFeatureTrust(db: Kysely<Database>, userId: string): Pro
   for (const feature of serverFeatures()) await feature.onTrustEnded?.(db, userId);
 }
 
+/** Why a feature will not let this account be deleted yet (the first one that says), or null. */
+export async function accountDeletionRefusal(db: Kysely<Database>, userId: string): Promise<string | null> {
+  for (const feature of serverFeatures()) {
+    const refusal = await feature.accountDeletionRefusal?.(db, userId);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
 /** Removes the features' ways in of an account whose mailbox was just proven: what went, a line each. */
 export async function removeFeatureWaysIn(trx: Kysely<Database>, userId: string): Promise<string[]> {
   const lines: string[] = [];

@@ -100,6 +100,14 @@ export type ServerFeature = {
    * mail and the page; none when it removed nothing.
    */
   onMailboxClaimed?: (trx: Kysely<Database>, userId: string) => Promise<string[]>;
+  /**
+   * Why this account may not be deleted yet, in words that say what to do
+   * first (the only owner of a team with other members, say); null when
+   * nothing stands in the way. The dashboard's "Delete account" answers it
+   * with a `409`; the feature's own better-auth plugin should refuse
+   * `/delete-user` the same way, for any other caller.
+   */
+  accountDeletionRefusal?: (db: Kysely<Database>, userId: string) => Promise<string | null>;
   /** A step some sign-ins take after their first factor (a code, say). */
   signInStep?: SignInStep;
 };

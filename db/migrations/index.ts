@@ -6,6 +6,7 @@ import * as pendingSignUp from "./0005-pending-sign-up";
 import * as readinessProbe from "./0006-readiness-probe";
 import * as emailChangedAt from "./0007-email-changed-at";
 import * as mailedLinkState from "./0009-mailed-link-state";
+import * as activityDetail from "./0011-activity-detail";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0006-readiness-probe": readinessProbe,
   "0007-email-changed-at": emailChangedAt,
   "0009-mailed-link-state": mailedLinkState,
+  "0011-activity-detail": activityDetail,
 };

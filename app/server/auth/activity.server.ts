@@ -16,6 +16,8 @@ export type ActivityRecord = {
   browser?: string | null;
   ip?: string | null;
   success?: boolean;
+  /** What it was about, in words its sentence shows (a team's name): a value the server's rules checked. */
+  detail?: string | null;
   at?: Date;
 };
 
@@ -44,6 +46,7 @@ export async function recordActivity(kysely: Kysely<Database>, record: ActivityR
       browser: record.browser ?? null,
       ip: record.ip ?? null,
       success: record.success === false ? 0 : 1,
+      detail: record.detail ?? null,
       createdAt: record.at ?? new Date(),
     })
     .execute();
@@ -128,6 +131,7 @@ export async function listRecentActivity(
       browser: row.browser,
       ip: row.ip,
       success: row.success === 1,
+      detail: row.detail,
       createdAt: row.createdAt.toISOString(),
     }));
 }

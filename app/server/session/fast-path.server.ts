@@ -19,21 +19,28 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
-/** A user column a better-auth plugin adds (a feature's), which getSession returns too. */
-type PluginUserField = { key: string; column: string; boolean: boolean };
+/** A user or session column a better-auth plugin adds (a feature's), which getSession returns too. */
+type PluginField = { table: "user" | "session"; key: string; column: string; boolean: boolean };
 
-/** The user columns the plugins add (their `schema.user.fields`), as getSession returns them. */
-function pluginUserFields(context: Awaited<Auth["$context"]>): PluginUserField[] {
+/** The user and session columns the plugins add (their `schema.user.fields`, `schema.session.fields`), as getSession returns them. */
+function pluginFields(context: Awaited<Auth["$context"]>): PluginField[] {
   const plugins: readonly BetterAuthPlugin[] = context.options.plugins ?? [];
   return plugins.flatMap((plugin) =>
-    Object.entries(plugin.schema?.user?.fields ?? {})
-      .filter(([, field]) => field.returned !== false)
-      .map(([key, field]) => ({ key, column: field.fieldName ?? key, boolean: field.type === "boolean" })),
+    (["user", "session"] as const).flatMap((table) =>
+      Object.entries(plugin.schema?.[table]?.fields ?? {})
+        .filter(([, field]) => field.returned !== false)
+        .map(([key, field]) => ({
+          table,
+          key,
+          column: field.fieldName ?? key,
+          boolean: field.type === "boolean",
+        })),
+    ),
   );
 }
 
 /** The session-by-token query with its user, compiled for one database (the SQL differs by dialect). */
-const compileLookup = (kysely: Kysely<Database>, extra: readonly PluginUserField[]) =>
+const compileLookup = (kysely: Kysely<Database>, extra: readonly PluginField[]) =>
   kysely
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
@@ -51,7 +58,9 @@ const compileLookup = (kysely: Kysely<Database>, extra: readonly PluginUserField
       "user.image",
       "user.createdAt as userCreatedAt",
       "user.updatedAt as userUpdatedAt",
-      ...extra.map(({ key, column }) => sql<unknown>`${sql.ref(`user.${column}`)}`.as(`plugin_${key}`)),
+      ...extra.map(({ table, key, column }) =>
+        sql<unknown>`${sql.ref(`${table}.${column}`)}`.as(`plugin_${table}_${key}`),
+      ),
     ])
     .where("session.token", "=", "")
     .compile();
@@ -70,7 +79,7 @@ const compiledLookups = new WeakMap<Kysely<Database>, ReturnType<typeof compileL
 async function findSessionByToken(
   kysely: Kysely<Database>,
   token: string,
-  extra: readonly PluginUserField[],
+  extra: readonly PluginField[],
 ): Promise<AuthSession | undefined> {
   let lookup = compiledLookups.get(kysely);
   if (!lookup) {
@@ -81,9 +90,15 @@ async function findSessionByToken(
   const { rows } = await kysely.executeQuery(query);
   const row = rows[0] as (typeof rows)[number] & Record<string, unknown>;
   if (!row) return undefined;
-  const pluginFields = Object.fromEntries(
-    extra.map(({ key, boolean }) => [key, boolean ? Boolean(row[`plugin_${key}`]) : row[`plugin_${key}`]]),
-  );
+  const added = (table: PluginField["table"]) =>
+    Object.fromEntries(
+      extra
+        .filter((field) => field.table === table)
+        .map(({ key, boolean }) => {
+          const value = row[`plugin_${table}_${key}`];
+          return [key, boolean ? Boolean(value) : value];
+        }),
+    );
   return {
     session: {
       id: row.sessionId,
@@ -94,6 +109,7 @@ async function findSessionByToken(
       updatedAt: row.sessionUpdatedAt,
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,
+      ...added("session"),
     },
     user: {
       id: row.userId,
@@ -103,7 +119,7 @@ async function findSessionByToken(
       image: row.image,
       createdAt: row.userCreatedAt,
       updatedAt: row.userUpdatedAt,
-      ...pluginFields,
+      ...added("user"),
     },
   } satisfies AuthSession;
 }
@@ -131,7 +147,7 @@ export async function readSessionDirectly(
   if (!signed || cookies[sessionData.name] || cookies[dontRememberToken.name]) return undefined;
   const token = verifiedToken(signed, context.secret);
   if (!token) return undefined;
-  const found = await findSessionByToken(db, token, pluginUserFields(context));
+  const found = await findSessionByToken(db, token, pluginFields(context));
   if (!found) return undefined;
   const expiresAt = found.session.expiresAt.getTime();
   const { expiresIn, updateAge } = context.sessionConfig;

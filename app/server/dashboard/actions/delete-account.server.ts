@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { enteredPassword } from "~/lib/fields";
-import { redirectWithCookies } from "../../action-kit.server";
+import { redirectWithCookies, refused } from "../../action-kit.server";
+import { accountDeletionRefusal } from "../../feature-hooks.server";
 import { deleteAccount } from "../account-settings.server";
 import { dashboardAction } from "../dashboard-action.server";
 
-/** The danger zone: with the password, or a fresh sign-in for an account without one; then home, signed out. */
+/**
+ * The danger zone: with the password, or a fresh sign-in for an account
+ * without one; then home, signed out. A feature may say why not yet.
+ */
 export default dashboardAction({
   intent: "delete-account",
   // An empty field is no password (an account without one sends none).
@@ -15,7 +19,10 @@ export default dashboardAction({
       .or(enteredPassword)
       .optional(),
   },
-  async run({ services: { auth }, request: { headers }, form }) {
+  async run({ services: { auth, db }, request: { headers }, signedIn: { user }, form }) {
+    // A feature's reason to wait (a team's only owner), said before the password is checked.
+    const refusal = await accountDeletionRefusal(db, user.id);
+    if (refusal) return refused(409, refusal);
     const outcome = await deleteAccount(auth, headers, form.password);
     if (!outcome.ok) return outcome;
     throw redirectWithCookies("/", outcome.setCookie);

@@ -1,0 +1,27 @@
+/**
+ * Teams on the server: their tables, better-auth's `organization` plugin
+ * (its endpoints stay closed over HTTP), the dashboard card's data (also
+ * in the data export), the invitation link, and the rule that a team's
+ * only owner hands it over before deleting their account.
+ */
+import type { ServerFeature } from "~/server/features.server";
+import { teamsPlugin } from "./access.server";
+import { teamsOnAccountDeletion } from "./account-deletion.server";
+import { TEAM_INVITATION_PATH } from "./constants";
+import { INVITATION_LINK } from "./invitations.server";
+import * as teams from "./migrations/0012-teams";
+import { activeOrganizationIdOf } from "./team-actions.server";
+import { soleOwnerRefusal, teamsData } from "./teams.server";
+
+export default {
+  // Its name is the one existing databases recorded: never rename it.
+  migrations: { "0012-teams": teams },
+  // The data export keeps this key: memberships, invitations waiting for the person, invitations they sent.
+  dashboard: {
+    key: "teams",
+    load: ({ db }, { user, session }) => teamsData(db, user, activeOrganizationIdOf(session)),
+  },
+  authPlugins: ({ db }) => [teamsPlugin(), teamsOnAccountDeletion(db)],
+  mailedLinks: { [INVITATION_LINK]: TEAM_INVITATION_PATH },
+  accountDeletionRefusal: soleOwnerRefusal,
+} satisfies ServerFeature;

@@ -1,0 +1,160 @@
+/**
+ * `/team-invitation?token=…`: the link mailed to an invited address.
+ * Opening it changes nothing (mail scanners open links too). Signed in
+ * with the invited, verified address, one click accepts or declines; any
+ * other account sees that the invitation is not for it, and nothing is
+ * used up. A guest signs in, or creates an account with that address
+ * (email first: the address is proven on the way), and finds the
+ * invitation on their teams page.
+ */
+import { data, redirect } from "react-router";
+import { CenteredCard } from "~/components/centered-card";
+import { ExpiredLink } from "~/components/expired-link";
+import { MailedLinkForm } from "~/components/mailed-link-form";
+import { OnwardButton } from "~/components/onward-button";
+import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton, usePostInFlight } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { MAIL_TOKEN_PARAM } from "~/lib/constants";
+import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { signInPathFor } from "~/lib/redirect";
+import { readForm, text } from "~/server/action-kit.server";
+import { getServices, sessionContext } from "~/server/context.server";
+import type { Route } from "./+types/invitation-page";
+import { TEAMS_PATH, teamPath } from "./constants";
+import { answerInvitation, INVITATION_LINK, invitationOfLink, isInvitee } from "./invitations.server";
+import { ROLE_NAMES } from "./roles";
+
+export const handle = { title: "Team invitation" };
+
+export const headers = mailLinkPageHeaders;
+
+type Viewer = "invitee" | "someone-else" | "unverified" | "guest";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const session = context.get(sessionContext);
+  const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM);
+  const invitation = await invitationOfLink(services, token);
+  if (!invitation) return data({ invitation: null, token: null, viewer: "guest" as Viewer }, { status: 400 });
+  const user = session?.user;
+  const viewer: Viewer = !user
+    ? "guest"
+    : isInvitee(user, invitation)
+      ? "invitee"
+      : user.email.toLowerCase() === invitation.email
+        ? "unverified"
+        : "someone-else";
+  // The team and role only to a guest or the invitee: another account learns nothing from a forwarded link.
+  const shown = viewer === "guest" || viewer === "invitee";
+  return data(
+    {
+      invitation: shown ? { team: invitation.team, role: ROLE_NAMES[invitation.role].toLowerCase() } : null,
+      token: viewer === "invitee" ? token : null,
+      viewer,
+    },
+    { status: viewer === "someone-else" ? 403 : 200 },
+  );
+}
+
+/** Accepts or declines, for the invitee only: the link is used up, and an accepted team opens. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text, answer: text });
+  const user = context.get(sessionContext)?.user;
+  const invitation = await invitationOfLink(services, form[MAIL_TOKEN_PARAM]);
+  if (!invitation) return data({ message: null, gone: true }, { status: 400 });
+  if (!user || !isInvitee(user, invitation)) {
+    return data({ message: "This invitation is for another email address.", gone: false }, { status: 403 });
+  }
+  if (!(await services.mail.consume(INVITATION_LINK, form[MAIL_TOKEN_PARAM]))) {
+    return data({ message: null, gone: true }, { status: 400 });
+  }
+  const join = form.answer !== "decline";
+  const outcome = await answerInvitation(services, request, user, invitation, join);
+  if (!outcome.ok) return data({ message: outcome.message, gone: false }, { status: outcome.status });
+  if (join) throw redirect(teamPath(outcome.teamId));
+  return data({ message: outcome.message, gone: false }, { status: 200 });
+}
+
+export default function TeamInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  const { invitation, token, viewer } = loaderData;
+  const posting = usePostInFlight();
+  if (actionData?.message && !actionData.gone) {
+    return (
+      <CenteredCard title="Invitation answered" description={actionData.message}>
+        <Button asChild>
+          <PreloadLink to={TEAMS_PATH}>See your teams</PreloadLink>
+        </Button>
+      </CenteredCard>
+    );
+  }
+  if (viewer === "someone-else") {
+    return (
+      <CenteredCard
+        title="This invitation is not for you"
+        description="It was sent to another email address, and only the account of that address can accept it. Nothing changed."
+      >
+        <p className="text-sm">
+          If it was meant for you, ask the team to invite the address you sign in with.
+        </p>
+        <OnwardButton signedIn />
+      </CenteredCard>
+    );
+  }
+  if (!invitation || actionData?.gone) {
+    return (
+      <ExpiredLink>
+        <p className="text-sm">
+          The invitation may also have been revoked or answered. Ask the team to send it again.
+        </p>
+        <OnwardButton signedIn={viewer !== "guest"} />
+      </ExpiredLink>
+    );
+  }
+  const joinLine = `Join “${invitation.team}” as ${invitation.role}?`;
+  if (viewer === "guest" || viewer === "unverified") {
+    const signIn = signInPathFor(TEAMS_PATH);
+    return (
+      <CenteredCard
+        title={joinLine}
+        description="You were invited to this team at the address this mail came to."
+      >
+        {viewer === "unverified" ? (
+          <p className="text-sm">
+            Confirm your email address first: your dashboard sends you the link. Then open this invitation
+            again.
+          </p>
+        ) : (
+          <>
+            <p className="text-sm">
+              Sign in with that address, or create an account with it. The invitation then waits for you on
+              your teams page.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild>
+                <PreloadLink to={signIn}>Sign in</PreloadLink>
+              </Button>
+              <Button asChild variant="outline">
+                <PreloadLink to={`${signIn}&mode=signup`}>Create an account</PreloadLink>
+              </Button>
+            </div>
+          </>
+        )}
+      </CenteredCard>
+    );
+  }
+  return (
+    <CenteredCard title={joinLine} description="You were invited to this team at your email address.">
+      {actionData?.message ? <p className="text-destructive text-sm">{actionData.message}</p> : null}
+      <MailedLinkForm token={token ?? ""} className="flex flex-wrap gap-2">
+        <SubmitButton busy={posting} name="answer" value="accept">
+          Accept and join
+        </SubmitButton>
+        <SubmitButton busy={posting} name="answer" value="decline" variant="outline">
+          Decline
+        </SubmitButton>
+      </MailedLinkForm>
+    </CenteredCard>
+  );
+}

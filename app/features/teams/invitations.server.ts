@@ -1,0 +1,170 @@
+/**
+ * Invitations: the mailed link that carries one, and accepting or
+ * declining it. The link is a bearer token (single use, a week, kept
+ * hashed like every mailed link), tied to the state it was sent for: the
+ * invitation it names, still waiting, still for the same address. Sending
+ * it again, or revoking it, voids the links mailed before. Only a
+ * signed-in account whose verified address is the invited one may accept:
+ * anyone else who opens the link sees that it is not for them, and
+ * nothing is used up.
+ */
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
+import type { AccountMail } from "~/server/auth/account-mail.server";
+import type { AppServices } from "~/server/context.server";
+import type { Database } from "../../../db/schema";
+import type { TeamEndpoints } from "./access.server";
+import { TEAM_INVITATION_SECONDS } from "./constants";
+import { invitationMail } from "./mail-templates.server";
+import { roleOf, type TeamRole } from "./roles";
+import { logTeamChange } from "./team-activity.server";
+
+/** The mailed link's purpose: part of every stored token, never rename it. */
+export const INVITATION_LINK = "team-invitation";
+
+type InvitationRef = { id: string; email: string };
+
+/** What a link's token stands for: the invitation, and the address it was sent to. */
+const linkValue = ({ id, email }: InvitationRef) => JSON.stringify({ invitationId: id, email });
+
+const linkShape = z.object({ invitationId: z.string(), email: z.string() });
+
+/** Voids the links mailed for `invitation` so far (sent again, revoked, answered). */
+export async function voidInvitationLinks(db: Kysely<Database>, invitation: InvitationRef) {
+  await db.deleteFrom("verification").where("value", "=", linkValue(invitation)).execute();
+}
+
+/** Mails the invitation's link (the links mailed before for it stop working), in one transaction with its token. */
+export async function mailInvitation(
+  mail: AccountMail,
+  invitation: InvitationRef & { team: string; role: TeamRole },
+) {
+  await mail.transaction(async (trx) => {
+    await voidInvitationLinks(trx, invitation);
+    const url = await mail.mailedLink(trx, INVITATION_LINK, linkValue(invitation), TEAM_INVITATION_SECONDS);
+    const message = invitationMail(
+      mail.toAddress(invitation.email),
+      invitation,
+      url,
+      TEAM_INVITATION_SECONDS,
+    );
+    await mail.queue(trx, message, "team-invitation");
+  });
+}
+
+/** A waiting invitation, as its page and its answers read it. */
+export type WaitingInvitation = {
+  id: string;
+  email: string;
+  role: TeamRole;
+  teamId: string;
+  team: string;
+  inviterId: string;
+};
+
+/** The invitation `id` while it still waits (pending, unexpired); null otherwise. */
+export async function waitingInvitation(db: Kysely<Database>, id: string): Promise<WaitingInvitation | null> {
+  const row = await db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .select([
+      "invitation.id",
+      "invitation.email",
+      "invitation.role",
+      "invitation.organizationId",
+      "invitation.inviterId",
+      "organization.name",
+    ])
+    .where("invitation.id", "=", id)
+    .where("invitation.status", "=", "pending")
+    .where("invitation.expiresAt", ">", new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    role: roleOf(row.role) ?? "member",
+    teamId: row.organizationId,
+    team: row.name,
+    inviterId: row.inviterId,
+  };
+}
+
+/**
+ * The invitation a link's token stands for, while the token is unused and
+ * unexpired and the invitation still waits for the same address. Uses
+ * nothing up.
+ */
+export async function invitationOfLink(
+  { mail, db }: Pick<AppServices, "mail" | "db">,
+  token: unknown,
+): Promise<WaitingInvitation | null> {
+  let value: unknown;
+  try {
+    value = JSON.parse((await mail.peek(INVITATION_LINK, token)) ?? "null");
+  } catch {
+    return null;
+  }
+  const parsed = linkShape.safeParse(value);
+  if (!parsed.success) return null;
+  const invitation = await waitingInvitation(db, parsed.data.invitationId);
+  return invitation?.email === parsed.data.email ? invitation : null;
+}
+
+type Invitee = { id: string; email: string; emailVerified: boolean };
+
+/** Whether `user` is the one the invitation waits for: the same address, proven. */
+export const isInvitee = (user: Invitee, invitation: WaitingInvitation) =>
+  user.emailVerified && user.email.toLowerCase() === invitation.email;
+
+const teamApi = (services: AppServices) => services.auth.api as unknown as TeamEndpoints;
+
+const NOT_FOR_YOU = refused(
+  403,
+  "This invitation is for another email address. Sign in with the account of that address to accept it.",
+);
+const GONE = refused(404, "This invitation was revoked, answered or has expired.");
+
+/**
+ * Accepts (`join`) or declines an invitation for the signed-in `user`,
+ * through the plugin (which checks the address and its proof again), and
+ * logs it for them and for the person who invited them. Its links stop
+ * working. The team joined becomes the session's active team.
+ */
+export async function answerInvitation(
+  services: AppServices,
+  request: Request,
+  user: Invitee & { name: string },
+  invitation: WaitingInvitation,
+  join: boolean,
+): Promise<Outcome<{ message: string; teamId: string }>> {
+  if (!isInvitee(user, invitation)) return NOT_FOR_YOU;
+  const body = { invitationId: invitation.id };
+  const answered = await attempt(
+    async () => {
+      if (join) await teamApi(services).acceptInvitation({ body, headers: request.headers });
+      else await teamApi(services).rejectInvitation({ body, headers: request.headers });
+      return done("");
+    },
+    { INVITATION_NOT_FOUND: GONE, YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: NOT_FOR_YOU },
+  );
+  if (!answered.ok) return answered;
+  await voidInvitationLinks(services.db, invitation);
+  const team = invitation.team;
+  if (join) {
+    await logTeamChange(services.db, request, [
+      { userId: user.id, kind: "team-joined", detail: team },
+      { userId: invitation.inviterId, kind: "team-member-joined", detail: `${user.email} joined ${team}` },
+    ]);
+  } else {
+    await logTeamChange(services.db, request, [
+      { userId: user.id, kind: "team-invitation-declined", detail: team },
+    ]);
+  }
+  const message = join ? `You joined “${team}”.` : `You declined the invitation to “${team}”.`;
+  return { ok: true, message, teamId: invitation.teamId };
+}
+
+/** The answer when an invitation no longer waits. */
+export const INVITATION_GONE = GONE;

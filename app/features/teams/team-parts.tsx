@@ -1,0 +1,100 @@
+/** Pieces the teams' pages share: the page's top, a role's badge, the role picker. */
+import type { ReactNode } from "react";
+import { useId } from "react";
+import { PreloadLink } from "~/components/preload-link";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/cn";
+import ArrowLeftIcon from "~icons/lucide/arrow-left";
+import { GIVEN_ROLES, ROLE_NAMES, type TeamRole } from "./roles";
+
+/** The page's width, its way back, its title and what it is for. */
+export function TeamsPageFrame({
+  back,
+  title,
+  description,
+  aside,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: ReactNode;
+  description: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <PreloadLink
+        to={back.to}
+        className="inline-flex items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeftIcon className="size-4" />
+        {back.label}
+      </PreloadLink>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="break-words font-bold text-2xl tracking-tight">{title}</h1>
+          <p className="text-muted-foreground text-sm">{description}</p>
+        </div>
+        {aside}
+      </div>
+      <div className="mt-8 grid gap-6">{children}</div>
+    </div>
+  );
+}
+
+const BADGE_STYLES: Record<TeamRole, string> = {
+  owner: "bg-primary/10 text-primary",
+  admin: "bg-secondary text-secondary-foreground",
+  member: "border text-muted-foreground",
+};
+
+export function RoleBadge({ role }: { role: TeamRole }) {
+  return (
+    <span className={cn("rounded-full px-2 py-0.5 font-medium text-xs", BADGE_STYLES[role])}>
+      {ROLE_NAMES[role]}
+    </span>
+  );
+}
+
+export function ActiveBadge() {
+  return (
+    <span className="rounded-full bg-success/10 px-2 py-0.5 font-medium text-success text-xs">Active</span>
+  );
+}
+
+/** A native select of the roles one may give (admin or member), labelled. */
+export function RoleSelect({
+  label,
+  defaultValue = "member",
+  hideLabel = false,
+}: {
+  label: string;
+  defaultValue?: TeamRole;
+  hideLabel?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id} className={hideLabel ? "sr-only" : undefined}>
+        {label}
+      </Label>
+      <select
+        id={id}
+        name="role"
+        defaultValue={defaultValue}
+        className="h-10 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-primary dark:bg-input/30"
+      >
+        {GIVEN_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_NAMES[role]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The hidden field naming the team a form is about. */
+export function TeamField({ teamId }: { teamId: string }) {
+  return <input type="hidden" name="teamId" value={teamId} />;
+}

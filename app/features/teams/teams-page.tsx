@@ -1,0 +1,214 @@
+/**
+ * `/dashboard/teams`: the person's teams (open one, make one active),
+ * invitations waiting for their address (accept or decline), and a new
+ * team. Plain form posts (./team-actions.server.ts) that work without
+ * JavaScript.
+ */
+import type { ShouldRevalidateFunction } from "react-router";
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { FormField } from "~/components/form-field";
+import { LocalTime } from "~/components/local-time";
+import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton } from "~/components/submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { dataHeaders } from "~/lib/route-headers";
+import { getServices } from "~/server/context.server";
+import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { requireUser } from "~/server/session/guards.server";
+import CheckIcon from "~icons/lucide/check";
+import PlusIcon from "~icons/lucide/plus";
+import UsersIcon from "~icons/lucide/users";
+import type { Route } from "./+types/teams-page";
+import { TEAM_NAME_MAX_LENGTH, teamPath } from "./constants";
+import { ROLE_NAMES } from "./roles";
+import { activeOrganizationIdOf, TEAM_ACTIONS } from "./team-actions.server";
+import { ActiveBadge, RoleBadge, TeamField, TeamsPageFrame } from "./team-parts";
+import type { InvitationForMe, TeamSummary } from "./teams";
+import { teamsData } from "./teams.server";
+
+export const handle = {
+  title: "Teams",
+  description: "The teams you belong to, and invitations to join one.",
+};
+
+// `Retry-After` on a `429` (a signed-in page is never cached).
+export const headers = dataHeaders;
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined || defaultShouldRevalidate;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const { user, session } = requireUser(context);
+  const data = await teamsData(db, user, activeOrganizationIdOf(session));
+  return { teams: data.teams, invitations: data.invitationsForMe, verified: user.emailVerified };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runDashboardAction(TEAM_ACTIONS, getServices(context), request, requireUser(context));
+}
+
+export default function TeamsPage({ loaderData }: Route.ComponentProps) {
+  const { teams, invitations, verified } = loaderData;
+  return (
+    <TeamsPageFrame
+      back={{ to: DEFAULT_SIGNED_IN_PATH, label: "Dashboard" }}
+      title="Teams"
+      description="Work together: invite people to a team, and give each one a role."
+    >
+      {invitations.length > 0 ? <InvitationsForMe invitations={invitations} /> : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Your teams</CardTitle>
+          <CardDescription>
+            Your active team is the one you work in; switch it here or from your account menu.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {teams.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
+              <UsersIcon className="size-8 text-muted-foreground" />
+              <p className="font-medium text-sm">You are not in a team yet</p>
+              <p className="text-muted-foreground text-sm">Create one below, or accept an invitation.</p>
+            </div>
+          ) : (
+            <ul className="divide-y rounded-lg border" aria-label="Your teams">
+              {teams.map((team) => (
+                <TeamRow key={team.id} team={team} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <CreateTeamCard verified={verified} />
+    </TeamsPageFrame>
+  );
+}
+
+function TeamRow({ team }: { team: TeamSummary }) {
+  const switchTo = useDashboardForm("switch-team", team.id);
+  return (
+    <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted font-semibold text-muted-foreground text-sm">
+          {team.name.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            <PreloadLink to={teamPath(team.id)} className="break-words underline-offset-4 hover:underline">
+              {team.name}
+            </PreloadLink>
+            <RoleBadge role={team.role} />
+            {team.active ? <ActiveBadge /> : null}
+          </p>
+          <p className="text-muted-foreground text-xs">
+            {team.members === 1 ? "1 member" : `${team.members} members`} · Joined{" "}
+            <LocalTime value={team.joinedAt} />
+          </p>
+        </div>
+      </div>
+      {team.active ? null : (
+        <switchTo.Form method="post">
+          {switchTo.intentField}
+          <TeamField teamId={team.id} />
+          <SubmitButton busy={switchTo.busy} variant="outline" size="sm" icon={CheckIcon}>
+            Make active<span className="sr-only">: {team.name}</span>
+          </SubmitButton>
+        </switchTo.Form>
+      )}
+      {switchTo.error ? <FormFeedback error={switchTo.error} /> : null}
+    </li>
+  );
+}
+
+function InvitationsForMe({ invitations }: { invitations: InvitationForMe[] }) {
+  return (
+    <Card className="border-primary/40">
+      <CardHeader>
+        <CardTitle>Invitations for you</CardTitle>
+        <CardDescription>Teams that invited your email address.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y rounded-lg border" aria-label="Invitations for you">
+          {invitations.map((invitation) => (
+            <InvitationRow key={invitation.id} invitation={invitation} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
+  const accept = useDashboardForm("accept-invitation", invitation.id);
+  const decline = useDashboardForm("decline-invitation", invitation.id);
+  const idField = <input type="hidden" name="invitationId" value={invitation.id} />;
+  return (
+    <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="break-words font-medium">{invitation.team}</p>
+        <p className="text-muted-foreground text-xs">
+          As {ROLE_NAMES[invitation.role].toLowerCase()} · Until <LocalTime value={invitation.expiresAt} />
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <accept.Form method="post">
+          {accept.intentField}
+          {idField}
+          <SubmitButton busy={accept.busy} size="sm">
+            Accept<span className="sr-only">: {invitation.team}</span>
+          </SubmitButton>
+        </accept.Form>
+        <decline.Form method="post">
+          {decline.intentField}
+          {idField}
+          <SubmitButton busy={decline.busy} size="sm" variant="outline">
+            Decline<span className="sr-only">: {invitation.team}</span>
+          </SubmitButton>
+        </decline.Form>
+      </div>
+      <FormFeedback error={accept.error ?? decline.error} notice={decline.notice} />
+    </li>
+  );
+}
+
+function CreateTeamCard({ verified }: { verified: boolean }) {
+  const create = useDashboardForm("create-team");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create a team</CardTitle>
+        <CardDescription>You will be its owner, and can invite people by email.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {verified ? (
+          <create.Form method="post" ref={create.formRef} className="grid gap-3" aria-label="Create a team">
+            {create.intentField}
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <div className="flex-1">
+                <FormField
+                  label="Team name"
+                  name="name"
+                  required
+                  maxLength={TEAM_NAME_MAX_LENGTH}
+                  autoComplete="organization"
+                  error={create.fieldError("name")}
+                />
+              </div>
+              <SubmitButton busy={create.busy} icon={PlusIcon} className="sm:mt-[1.375rem]">
+                Create team
+              </SubmitButton>
+            </div>
+            <FormFeedback error={create.fieldError("name") ? null : create.error} />
+          </create.Form>
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            Confirm your email address first: the dashboard sends you the link.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * What the teams' pages read, straight from the tables, and always through
+ * the reader's own membership: a person sees a team only while they
+ * belong to it, checked at every request (a removed member loses the team
+ * at their next page, on every instance; nothing is cached).
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import { roleOf, type TeamRole } from "./roles";
+import type { InvitationForMe, InvitationSent, TeamDetails, TeamSummary, TeamsData } from "./teams";
+
+type Db = Kysely<Database>;
+
+/** A role as stored, as one of ours (a role this version does not know reads as a member's). */
+const asRole = (value: string | null): TeamRole => roleOf(value) ?? "member";
+
+/** The person's membership of `teamId`: their member row's id and role; null when they do not belong. */
+export async function membershipOf(db: Db, userId: string, teamId: string) {
+  const row = await db
+    .selectFrom("member")
+    .select(["id", "role"])
+    .where("userId", "=", userId)
+    .where("organizationId", "=", teamId)
+    .executeTakeFirst();
+  return row ? { memberId: row.id, role: asRole(row.role) } : null;
+}
+
+/** The session's active team, while its person still belongs to it; null otherwise. */
+export async function activeTeamOf(
+  db: Db,
+  { userId, activeOrganizationId }: { userId: string; activeOrganizationId?: string | null },
+) {
+  if (!activeOrganizationId) return null;
+  const membership = await membershipOf(db, userId, activeOrganizationId);
+  return membership ? { teamId: activeOrganizationId, ...membership } : null;
+}
+
+/** The teams the person belongs to, by name. */
+export async function teamsOf(db: Db, userId: string, activeTeamId: string | null): Promise<TeamSummary[]> {
+  const rows = await db
+    .selectFrom("member as mine")
+    .innerJoin("organization", "organization.id", "mine.organizationId")
+    .select((eb) => [
+      "organization.id",
+      "organization.name",
+      "mine.role",
+      "mine.createdAt",
+      eb
+        .selectFrom("member")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("member.organizationId", "=", "organization.id")
+        .as("members"),
+    ])
+    .where("mine.userId", "=", userId)
+    .orderBy("organization.name")
+    .orderBy("organization.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    role: asRole(row.role),
+    members: Number(row.members ?? 0),
+    active: row.id === activeTeamId,
+    joinedAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Invitations waiting for `email`, shown only once the address is proven (only its owner may accept them). */
+export async function invitationsFor(
+  db: Db,
+  { email, emailVerified }: { email: string; emailVerified: boolean },
+): Promise<InvitationForMe[]> {
+  if (!emailVerified) return [];
+  const rows = await db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .select(["invitation.id", "organization.name", "invitation.role", "invitation.expiresAt"])
+    .where("invitation.email", "=", email.toLowerCase())
+    .where("invitation.status", "=", "pending")
+    .where("invitation.expiresAt", ">", new Date())
+    .orderBy("invitation.createdAt", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    team: row.name,
+    role: asRole(row.role),
+    expiresAt: row.expiresAt.toISOString(),
+  }));
+}
+
+/** The invitations the person sent, newest first (the data export). */
+export async function invitationsSentBy(db: Db, userId: string): Promise<InvitationSent[]> {
+  const rows = await db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .select([
+      "organization.name",
+      "invitation.email",
+      "invitation.role",
+      "invitation.status",
+      "invitation.createdAt",
+    ])
+    .where("invitation.inviterId", "=", userId)
+    .orderBy("invitation.createdAt", "desc")
+    .execute();
+  return rows.map((row) => ({
+    team: row.name,
+    email: row.email,
+    role: asRole(row.role),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The dashboard's teams card and the data export. */
+export async function teamsData(
+  db: Db,
+  user: { id: string; email: string; emailVerified: boolean },
+  activeOrganizationId: string | null | undefined,
+): Promise<TeamsData> {
+  const active = await activeTeamOf(db, { userId: user.id, activeOrganizationId });
+  return {
+    teams: await teamsOf(db, user.id, active?.teamId ?? null),
+    invitationsForMe: await invitationsFor(db, user),
+    invitationsSent: await invitationsSentBy(db, user.id),
+  };
+}
+
+/** A team's page, for one of its members; null when `userId` does not belong to it (or it is gone). */
+export async function teamDetails(
+  db: Db,
+  userId: string,
+  teamId: string,
+  activeOrganizationId: string | null | undefined,
+): Promise<TeamDetails | null> {
+  const mine = await membershipOf(db, userId, teamId);
+  const team = mine
+    ? await db.selectFrom("organization").select(["id", "name"]).where("id", "=", teamId).executeTakeFirst()
+    : undefined;
+  if (!mine || !team) return null;
+  const members = await db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select(["member.id", "user.name", "user.email", "member.role", "member.createdAt"])
+    .where("member.organizationId", "=", teamId)
+    .orderBy("member.createdAt")
+    .orderBy("member.id")
+    .execute();
+  const invitations = await db
+    .selectFrom("invitation")
+    .select(["id", "email", "role", "expiresAt"])
+    .where("organizationId", "=", teamId)
+    .where("status", "=", "pending")
+    .where("expiresAt", ">", new Date())
+    .orderBy("createdAt", "desc")
+    .execute();
+  const roles = members.map((member) => asRole(member.role));
+  return {
+    id: team.id,
+    name: team.name,
+    active: activeOrganizationId === team.id,
+    myRole: mine.role,
+    myMemberId: mine.memberId,
+    owners: roles.filter((role) => role === "owner").length,
+    members: members.map((member, index) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      role: roles[index] ?? "member",
+      since: member.createdAt.toISOString(),
+    })),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      role: asRole(invitation.role),
+      expiresAt: invitation.expiresAt.toISOString(),
+    })),
+  };
+}
+
+/** A team's owners, as mails greet them. */
+export async function ownersOf(db: Db, teamId: string) {
+  return db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select(["user.id", "user.email", "user.name", "user.emailVerified"])
+    .where("member.organizationId", "=", teamId)
+    .where("member.role", "=", "owner")
+    .execute();
+}
+
+/**
+ * Why this person may not delete their account yet: they are the only
+ * owner of a team that has other members. Null when nothing stands in the
+ * way (teams where they are alone go with the account).
+ */
+export async function soleOwnerRefusal(db: Db, userId: string): Promise<string | null> {
+  const owned = await db
+    .selectFrom("member as mine")
+    .innerJoin("organization", "organization.id", "mine.organizationId")
+    .select((eb) => [
+      "organization.name",
+      eb
+        .selectFrom("member")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("member.organizationId", "=", "organization.id")
+        .as("members"),
+      eb
+        .selectFrom("member")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("member.organizationId", "=", "organization.id")
+        .where("member.role", "=", "owner")
+        .as("owners"),
+    ])
+    .where("mine.userId", "=", userId)
+    .where("mine.role", "=", "owner")
+    .orderBy("organization.name")
+    .execute();
+  const blocking = owned.filter((team) => Number(team.owners) === 1 && Number(team.members) > 1);
+  if (blocking.length === 0) return null;
+  const names = blocking.map((team) => `“${team.name}”`).join(", ");
+  return `You are the only owner of ${names}, which ${blocking.length === 1 ? "has" : "have"} other members. Make another member owner, or delete the team, then delete your account.`;
+}
+
+/** Deletes the teams nobody belongs to any more (their last member's account was deleted). */
+export async function deleteTeamsWithoutMembers(db: Db): Promise<void> {
+  await db
+    .deleteFrom("organization")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("member")
+            .select("member.id")
+            .whereRef("member.organizationId", "=", "organization.id"),
+        ),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,44 @@
+/** What the browser receives about teams: the dashboard's card, the pages, the data export. */
+import type { TeamRole } from "./roles";
+
+/** A team the signed-in person belongs to. */
+export type TeamSummary = {
+  id: string;
+  name: string;
+  role: TeamRole;
+  members: number;
+  /** The session's active team (the header's switcher sets it). */
+  active: boolean;
+  joinedAt: string;
+};
+
+/** An invitation waiting for the signed-in person's verified address. */
+export type InvitationForMe = { id: string; team: string; role: TeamRole; expiresAt: string };
+
+/** An invitation the person sent (the data export lists them). */
+export type InvitationSent = {
+  team: string;
+  email: string;
+  role: TeamRole;
+  status: string;
+  createdAt: string;
+};
+
+/** The dashboard's `features.teams`, also in "Download my data". */
+export type TeamsData = {
+  teams: TeamSummary[];
+  invitationsForMe: InvitationForMe[];
+  invitationsSent: InvitationSent[];
+};
+
+/** A team's page: the team, the viewer's role in it, its members and its waiting invitations. */
+export type TeamDetails = {
+  id: string;
+  name: string;
+  active: boolean;
+  myRole: TeamRole;
+  myMemberId: string;
+  owners: number;
+  members: { id: string; name: string; email: string; role: TeamRole; since: string }[];
+  invitations: { id: string; email: string; role: TeamRole; expiresAt: string }[];
+};
