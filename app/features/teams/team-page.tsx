@@ -123,7 +123,7 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
   const me = member.id === team.myMemberId;
   const manageable = !me && outranksOrOwns(team.myRole, member.role);
   const memberField = <input type="hidden" name="memberId" value={member.id} />;
-  const who = <span className="sr-only">: {member.email}</span>;
+  const about = (verb: string) => `${verb}: ${member.email}`;
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -146,8 +146,13 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
               <TeamField teamId={team.id} />
               {memberField}
               <RoleSelect label={`Role of ${member.email}`} hideLabel defaultValue={member.role} />
-              <SubmitButton busy={changeRole.busy} variant="outline" className="h-10">
-                Change role{who}
+              <SubmitButton
+                busy={changeRole.busy}
+                variant="outline"
+                className="h-10"
+                aria-label={about("Change role")}
+              >
+                Change role
               </SubmitButton>
             </changeRole.Form>
           ) : null}
@@ -156,8 +161,14 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
               {transfer.intentField}
               <TeamField teamId={team.id} />
               {memberField}
-              <SubmitButton busy={transfer.busy} variant="outline" icon={CrownIcon} className="h-10">
-                Make owner{who}
+              <SubmitButton
+                busy={transfer.busy}
+                variant="outline"
+                icon={CrownIcon}
+                className="h-10"
+                aria-label={about("Make owner")}
+              >
+                Make owner
               </SubmitButton>
             </transfer.Form>
           ) : null}
@@ -171,8 +182,9 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
                 variant="destructive-outline"
                 icon={UserMinusIcon}
                 className="h-10"
+                aria-label={about("Remove")}
               >
-                Remove{who}
+                Remove
               </SubmitButton>
             </remove.Form>
           ) : null}
@@ -263,7 +275,7 @@ function InvitationRow({
       <input type="hidden" name="invitationId" value={invitation.id} />
     </>
   );
-  const who = <span className="sr-only">: {invitation.email}</span>;
+  const about = (verb: string) => `${verb}: ${invitation.email}`;
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -282,15 +294,20 @@ function InvitationRow({
         <resend.Form method="post">
           {resend.intentField}
           {fields}
-          <SubmitButton busy={resend.busy} size="sm" variant="outline">
-            Send again{who}
+          <SubmitButton busy={resend.busy} size="sm" variant="outline" aria-label={about("Send again")}>
+            Send again
           </SubmitButton>
         </resend.Form>
         <revoke.Form method="post">
           {revoke.intentField}
           {fields}
-          <SubmitButton busy={revoke.busy} size="sm" variant="destructive-outline">
-            Revoke{who}
+          <SubmitButton
+            busy={revoke.busy}
+            size="sm"
+            variant="destructive-outline"
+            aria-label={about("Revoke")}
+          >
+            Revoke
           </SubmitButton>
         </revoke.Form>
       </div>

@@ -113,12 +113,18 @@ function TeamRow({ team }: { team: TeamSummary }) {
         <switchTo.Form method="post">
           {switchTo.intentField}
           <TeamField teamId={team.id} />
-          <SubmitButton busy={switchTo.busy} variant="outline" size="sm" icon={CheckIcon}>
-            Make active<span className="sr-only">: {team.name}</span>
+          <SubmitButton
+            busy={switchTo.busy}
+            variant="outline"
+            size="sm"
+            icon={CheckIcon}
+            aria-label={`Make active: ${team.name}`}
+          >
+            Make active
           </SubmitButton>
         </switchTo.Form>
       )}
-      {switchTo.error ? <FormFeedback error={switchTo.error} /> : null}
+      <FormFeedback error={switchTo.error} notice={switchTo.notice} />
     </li>
   );
 }
@@ -157,15 +163,20 @@ function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
         <accept.Form method="post">
           {accept.intentField}
           {idField}
-          <SubmitButton busy={accept.busy} size="sm">
-            Accept<span className="sr-only">: {invitation.team}</span>
+          <SubmitButton busy={accept.busy} size="sm" aria-label={`Accept: ${invitation.team}`}>
+            Accept
           </SubmitButton>
         </accept.Form>
         <decline.Form method="post">
           {decline.intentField}
           {idField}
-          <SubmitButton busy={decline.busy} size="sm" variant="outline">
-            Decline<span className="sr-only">: {invitation.team}</span>
+          <SubmitButton
+            busy={decline.busy}
+            size="sm"
+            variant="outline"
+            aria-label={`Decline: ${invitation.team}`}
+          >
+            Decline
           </SubmitButton>
         </decline.Form>
       </div>

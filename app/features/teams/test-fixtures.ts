@@ -1,0 +1,53 @@
+/** What the teams' end-to-end journeys share: making a team, inviting, the invitation's mail and link. */
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { sameOrigin } from "../../../tests/fixtures/accounts";
+import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
+import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
+
+export const invitationSubject = (team: string) =>
+  exactly(`You are invited to join “${team}” on ${APP_NAME}`);
+
+export const teamName = (prefix = "Team") => `${prefix} ${randomUUID().slice(0, 6)}`;
+export const newAddress = () => `invitee.${randomUUID().slice(0, 8)}@example.com`;
+
+/** Creates a team from the teams page; resolves to its id once its page is open. */
+export async function createTeam(page: Page, name: string): Promise<string> {
+  await page.goto("/dashboard/teams");
+  await waitForHydration(page);
+  await page.getByLabel("Team name").fill(name);
+  await page.getByRole("button", { name: "Create team" }).click();
+  await page.waitForURL(/\/dashboard\/teams\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await waitForHydration(page);
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+}
+
+/** Invites `email` from the team's open page, and waits for the answer. */
+export async function invite(page: Page, email: string, role: "admin" | "member" = "member") {
+  const form = page.getByRole("form", { name: "Invite someone" });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("list", { name: "Waiting invitations" })).toContainText(email);
+}
+
+/** The invitation link mailed to `email` for `team` (the `nth` such mail). */
+export async function invitationLink(email: string, team: string, nth = 1): Promise<string> {
+  return linkIn(await waitForMail(email, invitationSubject(team), nth), "/team-invitation");
+}
+
+/** A team form posted by `request` (a signed-in browser's), as a forger would: the answer's status. */
+export async function postTeamForm(
+  request: APIRequestContext,
+  teamId: string,
+  form: Record<string, string>,
+): Promise<{ status: number; retryAfter: string | undefined }> {
+  const response = await request.post(`/dashboard/teams/${teamId}`, {
+    headers: sameOrigin,
+    form: { teamId, ...form },
+    maxRedirects: 0,
+  });
+  return { status: response.status(), retryAfter: response.headers()["retry-after"] };
+}
