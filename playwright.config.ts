@@ -53,12 +53,12 @@ export default defineConfig({
       testIgnore: [
         "**/postgres-outage.test.ts",
         "**/disk-full.test.ts",
-        "**/two-factor-instances.e2e.ts",
+        "**/*-instances.e2e.ts",
         ...(scaledOut ? [] : ["**/scale-out.test.ts"]),
       ],
     },
     // Instances that share PostgreSQL and nothing else (no Redis): wherever DATABASE_URL is set.
-    ...(process.env.DATABASE_URL ? [{ name: "postgres", testMatch: "**/two-factor-instances.e2e.ts" }] : []),
+    ...(process.env.DATABASE_URL ? [{ name: "postgres", testMatch: "**/*-instances.e2e.ts" }] : []),
     // A full disk is a small file system mounted for the test: only root may mount.
     ...(process.getuid?.() === 0 ? [{ name: "disk-faults", testMatch: "**/disk-full.test.ts" }] : []),
     ...(scaledOut && process.env.E2E_POSTGRES_CLUSTER
