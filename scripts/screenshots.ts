@@ -8,6 +8,7 @@
  * (`OUTBOX_DIR`, default `data/outbox`: a server started without `SMTP_URL`).
  * Two-step sign-in's states (`two-factor-…`, `second-step…`) are driven in
  * the browser: a new account turns it on, a second browser sends its password.
+ * Teams' pages (`teams…`, `team-…`) too: a team, a member who joined, an invitation.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -231,6 +232,63 @@ async function twoFactorStates(
   await other.close();
 }
 
+/** Teams' pages, in the order `teamStates` reaches them. */
+const TEAM_STATES = ["teams-empty", "team-owner", "teams", "team-member", "team-invitation"] as const;
+type TeamState = (typeof TEAM_STATES)[number];
+
+/**
+ * Teams, from a new account in `page`'s browser: no team yet, then its
+ * own team's page (a member who accepted, an invitation waiting), the
+ * teams list, the member's view from a browser of `another`, and the
+ * mailed invitation's page to a guest.
+ */
+async function teamStates(
+  page: Page,
+  another: () => Promise<BrowserContext>,
+  shoot: (page: Page, state: TeamState) => Promise<void>,
+) {
+  await signUp(page.request, newAccount());
+  await page.goto("/dashboard/teams");
+  await shoot(page, "teams-empty");
+  await page.getByLabel("Team name").fill("Analytical Engines");
+  await page.getByRole("button", { name: "Create team" }).click();
+  await page.waitForURL(/\/dashboard\/teams\/.+/);
+  const teamPage = page.url();
+  const member = await another();
+  const memberAccount = { ...newAccount(), name: "Charles Babbage" };
+  await signUp(member.request, memberAccount);
+  const invite = async (email: string, role: string) => {
+    const form = page.getByRole("form", { name: "Invite someone" });
+    await form.getByLabel("Email address").fill(email);
+    await form.getByLabel("Role").selectOption(role);
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByRole("list", { name: "Waiting invitations" }).getByText(email).waitFor();
+  };
+  await invite(memberAccount.email, "admin");
+  const accept = await linkTo(memberAccount.email, "/team-invitation");
+  const memberPage = await member.newPage();
+  if (accept) {
+    await memberPage.goto(accept);
+    await memberPage.getByRole("button", { name: "Accept and join" }).click();
+    await memberPage.waitForURL(/\/dashboard\/teams\/.+/);
+  }
+  const guestAddress = `mary.somerville+${randomUUID().slice(0, 8)}@example.com`;
+  await invite(guestAddress, "member");
+  await page.goto(teamPage);
+  await shoot(page, "team-owner");
+  await page.goto("/dashboard/teams");
+  await shoot(page, "teams");
+  await memberPage.reload();
+  await shoot(memberPage, "team-member");
+  await member.close();
+  const link = await linkTo(guestAddress, "/team-invitation");
+  const guest = await another();
+  const guestPage = await guest.newPage();
+  if (link) await guestPage.goto(link);
+  await shoot(guestPage, "team-invitation");
+  await guest.close();
+}
+
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
@@ -260,6 +318,13 @@ for (const width of widths) {
         if (wanted(state)) await shoot(shown, state);
       });
       await twoFactor.close();
+    }
+    if (TEAM_STATES.some(wanted)) {
+      const teams = await newContext();
+      await teamStates(await teams.newPage(), newContext, async (shown, state) => {
+        if (wanted(state)) await shoot(shown, state);
+      });
+      await teams.close();
     }
   }
 }
