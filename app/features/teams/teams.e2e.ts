@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
+import { fillAccountForm, newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
 import { countRows, queryAll } from "../../../tests/fixtures/database";
 import { mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
@@ -114,27 +114,21 @@ test("another account cannot accept someone else's invitation: it sees that it i
   await expect(strangerPage.getByRole("main")).not.toContainText(name);
   await strangerContext.close();
 
-  // A guest who opens the link is asked to sign in or create an account with the invited address.
-  const guestContext = await browser.newContext();
-  const guest = await guestContext.newPage();
-  await guest.goto(link);
-  await expect(guest.getByRole("heading", { name: `Join “${name}” as member?` })).toBeVisible();
-  await expect(guest.getByRole("link", { name: "Create an account" })).toHaveAttribute(
-    "href",
-    "/login?redirect=/dashboard/teams&mode=signup",
-  );
-  await guestContext.close();
-
-  // The link still works for the invitee, who signs up with that address and finds it waiting.
+  // The invitee has no account: from the link, they create one with the invited address
+  // (email first), land on their teams page, and find the invitation waiting.
   const inviteeContext = await browser.newContext();
-  await login({ ...newAccount("Ivy Invitee"), email: invitee }, { context: inviteeContext });
   const inviteePage = await inviteeContext.newPage();
   await inviteePage.goto(link);
-  await expect(inviteePage.getByRole("button", { name: "Accept and join" })).toBeVisible();
-  await inviteePage.goto("/dashboard/teams");
+  await expect(inviteePage.getByRole("heading", { name: `Join “${name}” as member?` })).toBeVisible();
+  await inviteePage.getByRole("link", { name: "Create an account" }).click();
+  await fillAccountForm(inviteePage, { ...newAccount("Ivy Invitee"), email: invitee });
+  await inviteePage.waitForURL("**/dashboard/teams");
   await waitForHydration(inviteePage);
   await inviteePage.getByRole("button", { name: `Accept: ${name}` }).click();
   await inviteePage.waitForURL(`**/dashboard/teams/${teamId}`);
+  // The mailed link was not needed, and no longer works now the invitation is answered.
+  await inviteePage.goto(link);
+  await expect(inviteePage.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
   await inviteeContext.close();
 });
 
