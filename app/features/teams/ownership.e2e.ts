@@ -1,38 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { countRows } from "../../../tests/fixtures/database";
 import { waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
-import {
-  loginInContext,
-  openDashboardAs,
-  type SignedInAccount,
-  test,
-} from "../../../tests/fixtures/signed-in";
-import { createTeam, invitationLink, invite, newAddress, postTeamForm, teamName } from "./test-fixtures";
-
-type Login = (
-  account?: undefined,
-  browser?: { context: Awaited<ReturnType<Browser["newContext"]>> },
-) => Promise<SignedInAccount>;
-
-/** A team owned by `page`'s person with one more member, who accepted through their own browser. */
-async function teamWithMember(page: Page, browser: Browser, login: Login) {
-  const owner = await openDashboardAs(page);
-  const name = teamName();
-  const teamId = await createTeam(page, name);
-  const context = await browser.newContext();
-  const member = await login(undefined, { context });
-  await invite(page, member.email);
-  const memberPage = await context.newPage();
-  await memberPage.goto(await invitationLink(member.email, name));
-  await memberPage.getByRole("button", { name: "Accept and join" }).click();
-  await memberPage.waitForURL(`**/dashboard/teams/${teamId}`);
-  await page.reload();
-  await waitForHydration(page);
-  return { owner, name, teamId, member, memberPage, context };
-}
+import { loginInContext, openDashboardAs, test } from "../../../tests/fixtures/signed-in";
+import { createTeam, invite, newAddress, postTeamForm, teamName, teamWithMember } from "./test-fixtures";
 
 test("the last owner cannot leave; after making someone else owner they can, and both owners are mailed", async ({
   page,

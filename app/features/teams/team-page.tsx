@@ -29,7 +29,7 @@ import type { Route } from "./+types/team-page";
 import { TEAM_NAME_MAX_LENGTH, TEAMS_PATH } from "./constants";
 import { may, outranksOrOwns } from "./roles";
 import { activeOrganizationIdOf, TEAM_ACTIONS } from "./team-actions.server";
-import { ActiveBadge, RoleBadge, RoleSelect, TeamField, TeamsPageFrame } from "./team-parts";
+import { ActiveBadge, OneButtonForm, RoleBadge, RoleSelect, TeamField, TeamsPageFrame } from "./team-parts";
 import type { TeamDetails } from "./teams";
 import { teamDetails } from "./teams.server";
 
@@ -75,13 +75,13 @@ export default function TeamPage({ loaderData: { team } }: Route.ComponentProps)
       }
       aside={
         team.active ? null : (
-          <makeActive.Form method="post">
-            {makeActive.intentField}
-            <TeamField teamId={team.id} />
-            <SubmitButton busy={makeActive.busy} variant="outline" icon={CheckIcon}>
-              Make active
-            </SubmitButton>
-          </makeActive.Form>
+          <OneButtonForm
+            form={makeActive}
+            teamId={team.id}
+            label="Make active"
+            variant="outline"
+            icon={CheckIcon}
+          />
         )
       }
     >
@@ -157,36 +157,28 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
             </changeRole.Form>
           ) : null}
           {member.role !== "owner" && may(team.myRole, "transferOwnership") ? (
-            <transfer.Form method="post">
-              {transfer.intentField}
-              <TeamField teamId={team.id} />
-              {memberField}
-              <SubmitButton
-                busy={transfer.busy}
-                variant="outline"
-                icon={CrownIcon}
-                className="h-10"
-                aria-label={about("Make owner")}
-              >
-                Make owner
-              </SubmitButton>
-            </transfer.Form>
+            <OneButtonForm
+              form={transfer}
+              teamId={team.id}
+              fields={{ memberId: member.id }}
+              label="Make owner"
+              about={member.email}
+              variant="outline"
+              icon={CrownIcon}
+              className="h-10"
+            />
           ) : null}
           {may(team.myRole, "removeMember") ? (
-            <remove.Form method="post">
-              {remove.intentField}
-              <TeamField teamId={team.id} />
-              {memberField}
-              <SubmitButton
-                busy={remove.busy}
-                variant="destructive-outline"
-                icon={UserMinusIcon}
-                className="h-10"
-                aria-label={about("Remove")}
-              >
-                Remove
-              </SubmitButton>
-            </remove.Form>
+            <OneButtonForm
+              form={remove}
+              teamId={team.id}
+              fields={{ memberId: member.id }}
+              label="Remove"
+              about={member.email}
+              variant="destructive-outline"
+              icon={UserMinusIcon}
+              className="h-10"
+            />
           ) : null}
         </div>
       ) : null}
@@ -269,13 +261,6 @@ function InvitationRow({
 }) {
   const resend = useDashboardForm("resend-invitation", invitation.id);
   const revoke = useDashboardForm("revoke-invitation", invitation.id);
-  const fields = (
-    <>
-      <TeamField teamId={team.id} />
-      <input type="hidden" name="invitationId" value={invitation.id} />
-    </>
-  );
-  const about = (verb: string) => `${verb}: ${invitation.email}`;
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -291,25 +276,24 @@ function InvitationRow({
         </div>
       </div>
       <div className="flex gap-2">
-        <resend.Form method="post">
-          {resend.intentField}
-          {fields}
-          <SubmitButton busy={resend.busy} size="sm" variant="outline" aria-label={about("Send again")}>
-            Send again
-          </SubmitButton>
-        </resend.Form>
-        <revoke.Form method="post">
-          {revoke.intentField}
-          {fields}
-          <SubmitButton
-            busy={revoke.busy}
-            size="sm"
-            variant="destructive-outline"
-            aria-label={about("Revoke")}
-          >
-            Revoke
-          </SubmitButton>
-        </revoke.Form>
+        <OneButtonForm
+          form={resend}
+          teamId={team.id}
+          fields={{ invitationId: invitation.id }}
+          label="Send again"
+          about={invitation.email}
+          size="sm"
+          variant="outline"
+        />
+        <OneButtonForm
+          form={revoke}
+          teamId={team.id}
+          fields={{ invitationId: invitation.id }}
+          label="Revoke"
+          about={invitation.email}
+          size="sm"
+          variant="destructive-outline"
+        />
       </div>
       <FormFeedback error={resend.error ?? revoke.error} notice={resend.notice ?? revoke.notice} />
     </li>
@@ -365,13 +349,13 @@ function LeaveCard({ team }: { team: TeamDetails }) {
       </CardHeader>
       {lastOwner ? null : (
         <CardContent className="grid gap-3">
-          <leave.Form method="post">
-            {leave.intentField}
-            <TeamField teamId={team.id} />
-            <SubmitButton busy={leave.busy} variant="destructive-outline" icon={LogOutIcon}>
-              Leave “{team.name}”
-            </SubmitButton>
-          </leave.Form>
+          <OneButtonForm
+            form={leave}
+            teamId={team.id}
+            label={`Leave “${team.name}”`}
+            variant="destructive-outline"
+            icon={LogOutIcon}
+          />
           <FormFeedback error={leave.error} />
         </CardContent>
       )}

@@ -1,7 +1,9 @@
 /** Pieces the teams' pages share: the page's top, a role's badge, the role picker. */
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useId } from "react";
+import type { DashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { PreloadLink } from "~/components/preload-link";
+import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 import ArrowLeftIcon from "~icons/lucide/arrow-left";
@@ -97,4 +99,37 @@ export function RoleSelect({
 /** The hidden field naming the team a form is about. */
 export function TeamField({ teamId }: { teamId: string }) {
   return <input type="hidden" name="teamId" value={teamId} />;
+}
+
+/**
+ * A form that is one button: its intent, the team and row it is about
+ * (hidden fields), and the button, named with what it acts on (`about`:
+ * "Remove: ana@example.com") so each row's button says whose it is.
+ */
+export function OneButtonForm({
+  form,
+  teamId,
+  fields = {},
+  label,
+  about,
+  ...button
+}: {
+  form: DashboardForm;
+  teamId?: string;
+  fields?: Record<string, string>;
+  label: string;
+  about?: string;
+} & Pick<ComponentProps<typeof SubmitButton>, "variant" | "icon" | "size" | "className">) {
+  return (
+    <form.Form method="post">
+      {form.intentField}
+      {teamId ? <TeamField teamId={teamId} /> : null}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton busy={form.busy} aria-label={about ? `${label}: ${about}` : undefined} {...button}>
+        {label}
+      </SubmitButton>
+    </form.Form>
+  );
 }

@@ -24,7 +24,7 @@ import type { Route } from "./+types/teams-page";
 import { TEAM_NAME_MAX_LENGTH, teamPath } from "./constants";
 import { ROLE_NAMES } from "./roles";
 import { activeOrganizationIdOf, TEAM_ACTIONS } from "./team-actions.server";
-import { ActiveBadge, RoleBadge, TeamField, TeamsPageFrame } from "./team-parts";
+import { ActiveBadge, OneButtonForm, RoleBadge, TeamsPageFrame } from "./team-parts";
 import type { InvitationForMe, TeamSummary } from "./teams";
 import { teamsData } from "./teams.server";
 
@@ -110,19 +110,15 @@ function TeamRow({ team }: { team: TeamSummary }) {
         </div>
       </div>
       {team.active ? null : (
-        <switchTo.Form method="post">
-          {switchTo.intentField}
-          <TeamField teamId={team.id} />
-          <SubmitButton
-            busy={switchTo.busy}
-            variant="outline"
-            size="sm"
-            icon={CheckIcon}
-            aria-label={`Make active: ${team.name}`}
-          >
-            Make active
-          </SubmitButton>
-        </switchTo.Form>
+        <OneButtonForm
+          form={switchTo}
+          teamId={team.id}
+          label="Make active"
+          about={team.name}
+          variant="outline"
+          size="sm"
+          icon={CheckIcon}
+        />
       )}
       <FormFeedback error={switchTo.error} notice={switchTo.notice} />
     </li>
@@ -150,7 +146,6 @@ function InvitationsForMe({ invitations }: { invitations: InvitationForMe[] }) {
 function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
   const accept = useDashboardForm("accept-invitation", invitation.id);
   const decline = useDashboardForm("decline-invitation", invitation.id);
-  const idField = <input type="hidden" name="invitationId" value={invitation.id} />;
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="min-w-0 flex-1 text-sm">
@@ -160,25 +155,21 @@ function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
         </p>
       </div>
       <div className="flex gap-2">
-        <accept.Form method="post">
-          {accept.intentField}
-          {idField}
-          <SubmitButton busy={accept.busy} size="sm" aria-label={`Accept: ${invitation.team}`}>
-            Accept
-          </SubmitButton>
-        </accept.Form>
-        <decline.Form method="post">
-          {decline.intentField}
-          {idField}
-          <SubmitButton
-            busy={decline.busy}
-            size="sm"
-            variant="outline"
-            aria-label={`Decline: ${invitation.team}`}
-          >
-            Decline
-          </SubmitButton>
-        </decline.Form>
+        <OneButtonForm
+          form={accept}
+          fields={{ invitationId: invitation.id }}
+          label="Accept"
+          about={invitation.team}
+          size="sm"
+        />
+        <OneButtonForm
+          form={decline}
+          fields={{ invitationId: invitation.id }}
+          label="Decline"
+          about={invitation.team}
+          size="sm"
+          variant="outline"
+        />
       </div>
       <FormFeedback error={accept.error ?? decline.error} notice={decline.notice} />
     </li>

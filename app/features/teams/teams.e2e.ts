@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { type BrowserContext, expect } from "@playwright/test";
 import { fillAccountForm, newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
 import { countRows, queryAll } from "../../../tests/fixtures/database";
 import { mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
@@ -12,6 +12,7 @@ import {
   newAddress,
   postTeamForm,
   teamName,
+  teamWithMember,
 } from "./test-fixtures";
 
 test("an owner creates a team and invites; the invitee accepts from the mailed link, and switches teams from the menu", async ({
@@ -171,43 +172,19 @@ test("a member's forged invite, remove and role posts answer 403 and change noth
   await expect(memberPage.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
 
   const forgedAddress = newAddress();
-  expect(
-    await postTeamForm(memberContext.request, teamId, {
-      intent: "invite",
-      email: forgedAddress,
-      role: "admin",
-    }),
-  ).toMatchObject({ status: 403 });
-  expect(
-    await postTeamForm(memberContext.request, teamId, { intent: "remove-member", memberId: adminMemberId }),
-  ).toMatchObject({ status: 403 });
-  expect(
-    await postTeamForm(memberContext.request, teamId, {
-      intent: "change-role",
-      memberId: adminMemberId,
-      role: "member",
-    }),
-  ).toMatchObject({ status: 403 });
-  expect(
-    await postTeamForm(memberContext.request, teamId, { intent: "delete-team", confirm: name }),
-  ).toMatchObject({ status: 403 });
-  // An admin may not remove or demote the owner, nor make anyone owner.
-  expect(
-    await postTeamForm(adminContext.request, teamId, { intent: "remove-member", memberId: ownerMemberId }),
-  ).toMatchObject({ status: 403 });
-  expect(
-    await postTeamForm(adminContext.request, teamId, {
-      intent: "change-role",
-      memberId: ownerMemberId,
-      role: "member",
-    }),
-  ).toMatchObject({ status: 403 });
-  expect(
-    await postTeamForm(adminContext.request, teamId, {
-      intent: "transfer-ownership",
-      memberId: adminMemberId,
-    }),
-  ).toMatchObject({ status: 403 });
+  const forgeries: [BrowserContext, Record<string, string>][] = [
+    [memberContext, { intent: "invite", email: forgedAddress, role: "admin" }],
+    [memberContext, { intent: "remove-member", memberId: adminMemberId }],
+    [memberContext, { intent: "change-role", memberId: adminMemberId, role: "member" }],
+    [memberContext, { intent: "delete-team", confirm: name }],
+    // An admin may not remove or demote the owner, nor make anyone owner.
+    [adminContext, { intent: "remove-member", memberId: ownerMemberId }],
+    [adminContext, { intent: "change-role", memberId: ownerMemberId, role: "member" }],
+    [adminContext, { intent: "transfer-ownership", memberId: adminMemberId }],
+  ];
+  for (const [context, form] of forgeries) {
+    expect(await postTeamForm(context.request, teamId, form), form.intent).toMatchObject({ status: 403 });
+  }
   // Someone outside the team gets a 404 for any of it.
   const outsider = await browser.newContext();
   await login(undefined, { context: outsider });
@@ -238,19 +215,13 @@ test("an admin removes a member, who loses the team at their next request; both 
   browser,
   login,
 }) => {
-  await openDashboardAs(page);
-  const name = teamName();
-  const teamId = await createTeam(page, name);
-  const memberContext = await browser.newContext();
-  const member = await login(undefined, { context: memberContext });
-  await invite(page, member.email);
-  const memberPage = await memberContext.newPage();
-  await memberPage.goto(await invitationLink(member.email, name));
-  await memberPage.getByRole("button", { name: "Accept and join" }).click();
-  await memberPage.waitForURL(`**/dashboard/teams/${teamId}`);
-
-  await page.reload();
-  await waitForHydration(page);
+  const {
+    name,
+    teamId,
+    member,
+    memberPage,
+    context: memberContext,
+  } = await teamWithMember(page, browser, login);
   await page.getByRole("button", { name: `Remove: ${member.email}` }).click();
   await expect(page.getByRole("list", { name: "Members" })).not.toContainText(member.email);
 

@@ -1,10 +1,17 @@
 /** What the teams' end-to-end journeys share: making a team, inviting, the invitation's mail and link. */
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from "@playwright/test";
 import { sameOrigin } from "../../../tests/fixtures/accounts";
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { openDashboardAs, type SignedInAccount } from "../../../tests/fixtures/signed-in";
 
 export const invitationSubject = (team: string) =>
   exactly(`You are invited to join “${team}” on ${APP_NAME}`);
@@ -50,4 +57,24 @@ export async function postTeamForm(
     maxRedirects: 0,
   });
   return { status: response.status(), retryAfter: response.headers()["retry-after"] };
+}
+
+/** The `login` fixture of tests/fixtures/signed-in.ts. */
+type Login = (account?: undefined, browser?: { context: BrowserContext }) => Promise<SignedInAccount>;
+
+/** A team owned by `page`'s person with one more member, who accepted through their own browser. */
+export async function teamWithMember(page: Page, browser: Browser, login: Login) {
+  const owner = await openDashboardAs(page);
+  const name = teamName();
+  const teamId = await createTeam(page, name);
+  const context = await browser.newContext();
+  const member = await login(undefined, { context });
+  await invite(page, member.email);
+  const memberPage = await context.newPage();
+  await memberPage.goto(await invitationLink(member.email, name));
+  await memberPage.getByRole("button", { name: "Accept and join" }).click();
+  await memberPage.waitForURL(`**/dashboard/teams/${teamId}`);
+  await page.reload();
+  await waitForHydration(page);
+  return { owner, name, teamId, member, memberPage, context };
 }
