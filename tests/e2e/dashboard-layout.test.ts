@@ -4,6 +4,7 @@ import { openDashboardAs } from "../fixtures/signed-in";
 const SECTIONS = [
   "Account",
   "Sign-in methods",
+  "Teams",
   "Passkeys",
   "Two-step sign-in",
   "Sessions",
@@ -40,6 +41,7 @@ test("the dashboard is a settings page: a side navigation, change password in vi
   expect(order).toEqual([
     "Account",
     "Sign-in methods",
+    "Teams",
     "Passkeys",
     "Two-step sign-in",
     "Active sessions",
