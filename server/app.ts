@@ -36,7 +36,8 @@ import { featureFormTargets } from "~/server/feature-hooks.server";
 import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/limits/redis-rate-limiter.server";
 import { createMailDelivery } from "~/server/mail/mailer.server";
-import { mailOutbox, startMailWorker } from "~/server/mail/outbox.server";
+import { mailOutbox, mailQueueState, startMailWorker } from "~/server/mail/outbox.server";
+import { startMetrics } from "~/server/metrics.server";
 import { startExpiredRowCleanup } from "~/server/session/lifetime.server";
 import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
@@ -49,6 +50,7 @@ import { noStoreForPersonalAnswers } from "./personal-answers";
 import { withPublicOrigin } from "./public-url";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";
+import { metricsEndpoint, requestMetrics } from "./request-metrics";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
 import { isPrerenderedPath, staticGuestPages } from "./static-guest-pages";
@@ -76,8 +78,13 @@ export async function createServerApp() {
   const env = getEnv();
   const log = createLogger(env.LOG_LEVEL);
   const secret = resolveAuthSecret(env);
-  const db = await openConfiguredDatabase(env, (error) =>
-    log({ level: "warn", msg: "database connection lost; the next query reconnects", err: String(error) }),
+  // Prometheus metrics only with METRICS_PORT (served by the Node entry on that port): prom-client is loaded then.
+  const metrics = env.METRICS_PORT ? await startMetrics({ buildId: import.meta.env.BUILD_ID }) : undefined;
+  const db = await openConfiguredDatabase(
+    env,
+    (error) =>
+      log({ level: "warn", msg: "database connection lost; the next query reconnects", err: String(error) }),
+    metrics?.observeQuery,
   );
   // The Redis client is loaded only when configured, like the PostgreSQL driver.
   const redis = env.REDIS_URL
@@ -116,6 +123,11 @@ export async function createServerApp() {
     rateLimits,
     db: db.kysely,
   };
+  metrics?.watch({
+    connections: db.connections,
+    mailQueue: () => mailQueueState(db.kysely),
+    redisAvailable: redis?.isAvailable,
+  });
   const stopCleanup = startExpiredRowCleanup(db.kysely, (error) =>
     log({ level: "error", msg: "expired-row clean-up failed", err: String(error) }),
   );
@@ -130,7 +142,8 @@ export async function createServerApp() {
   };
   const app = new Hono<EdgeEnv>();
 
-  // Every answer: logged, named, and with its security headers.
+  // Every answer: timed (with METRICS_PORT), logged, named, and with its security headers.
+  if (metrics) app.use(requestMetrics(metrics, build));
   app.use(requestLog(log));
   app.use(securityHeaders({ https: env.isHttps, formTargets: featureFormTargets(env) }));
   // Then refuse what no handler should see.
@@ -230,6 +243,8 @@ export async function createServerApp() {
   return {
     app,
     env,
+    /** What the metrics port answers (`GET /metrics`); absent without METRICS_PORT. */
+    metrics: metrics && metricsEndpoint(metrics),
     close: async () => {
       stopCleanup();
       // Mails being sent finish (or the wait ends) before the database closes; the rest wait in the outbox table.

@@ -14,9 +14,12 @@ import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 
+type FetchApp = { fetch: (request: Request) => Response | Promise<Response> };
 type ServerApp = {
-  app: { fetch: (request: Request) => Response | Promise<Response> };
-  env: { PORT: number; HOST: string; APP_URL: string };
+  app: FetchApp;
+  env: { PORT: number; HOST: string; APP_URL: string; METRICS_PORT?: number; METRICS_HOST: string };
+  /** `GET /metrics`, for the metrics' own port; absent without METRICS_PORT. */
+  metrics?: FetchApp;
   close: () => Promise<void>;
 };
 type ServerModule = {
@@ -103,6 +106,10 @@ async function createDevListener() {
     env: app.env,
     isOutageError: (error: unknown) => loaded.isOutageError(error),
     listener: ((req, res) => vite.middlewares(req, res, () => handle(req, res))) as RequestListener,
+    // The app of the moment: a rebuilt one has metrics of its own.
+    metricsListener: getRequestListener(
+      (request) => app.metrics?.fetch(request) ?? new Response("Not Found", { status: 404 }),
+    ),
     close: async () => {
       await vite.close();
       await app.close();
@@ -135,6 +142,7 @@ async function createProductionListener() {
     env: app.env,
     isOutageError: loaded.isOutageError,
     listener: getRequestListener(app.app.fetch),
+    metricsListener: app.metrics && getRequestListener(app.metrics.fetch),
     close: app.close,
   };
 }
@@ -148,7 +156,7 @@ if (process.argv.includes("--fill-compile-cache")) {
   process.exit(0);
 }
 
-const { env, listener, close, isOutageError } = isDev
+const { env, listener, metricsListener, close, isOutageError } = isDev
   ? await createDevListener()
   : await createProductionListener();
 
@@ -202,6 +210,20 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 /**
+ * The Prometheus metrics on a listener of their own (`METRICS_PORT`, bound to
+ * `METRICS_HOST`, loopback by default), never on the public port: what they
+ * tell (traffic, failures, queue depths) is for the operator's scraper only.
+ */
+const metricsServer =
+  env.METRICS_PORT && metricsListener
+    ? createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, metricsListener).listen(
+        env.METRICS_PORT,
+        env.METRICS_HOST,
+        () => announce(`Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`),
+      )
+    : undefined;
+
+/**
  * Closes the connections that answer nothing and have been idle for
  * `DRAIN_IDLE_MS`. Idle by the clock is not enough: after the event loop was
  * busy for that long, a request may be waiting, unread, on a connection that
@@ -252,6 +274,8 @@ function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   announce(`${signal}: finishing in-flight requests, then stopping.`);
+  // A scrape now would describe a process on its way out: the metrics stop first.
+  metricsServer?.close();
   // net.Server's close, not http.Server's: that one would also close every idle connection now.
   closeListenerWhenQuiet(() =>
     netServerClose.call(server, async () => {

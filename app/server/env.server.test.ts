@@ -114,6 +114,22 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ MAIL_FROM: "a@b.example\r\nBcc: x@y.example" })).toThrow("MAIL_FROM");
   });
 
+  test("metrics only with METRICS_PORT, on loopback unless METRICS_HOST says otherwise, never on PORT", () => {
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({}).METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "10.0.0.5",
+    });
+    expect(() => parseEnv({ METRICS_PORT: "metrics" })).toThrow(
+      "Invalid configuration: METRICS_PORT: must be a port number from 1 to 65535",
+    );
+    expect(() => parseEnv({ PORT: "8080", METRICS_PORT: "8080" })).toThrow(
+      "Invalid configuration: METRICS_PORT: must differ from PORT",
+    );
+    expect(() => parseEnv({ METRICS_PORT: "3000" })).toThrow("METRICS_PORT: must differ from PORT");
+  });
+
   test("without SMTP_URL mails go to the outbox, from the app's name at APP_URL's host", () => {
     const env = parseEnv({ APP_NAME: 'The "Best" App', APP_URL: "https://app.example.com" });
     expect(env.SMTP_URL).toBeUndefined();

@@ -21,6 +21,8 @@ const DATABASE_URL_ERROR =
   "must be a postgres:// or postgresql:// URL, e.g. postgres://app:secret@db.internal:5432/app";
 const REDIS_URL_ERROR = "must be a redis:// or rediss:// URL, e.g. redis://cache.internal:6379";
 const SMTP_URL_ERROR = "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465";
+const METRICS_PORT_ERROR =
+  "must differ from PORT: the metrics have a port of their own, never the public one";
 const MAIL_FROM_ERROR = 'must be an address, e.g. no-reply@example.com or "Example <no-reply@example.com>"';
 
 /**
@@ -39,6 +41,15 @@ const coreVariables = z.object({
     .max(65535, PORT_ERROR)
     .default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
+  /** The port of the Prometheus metrics (`GET /metrics`), a listener of their own; unset, no metrics at all. */
+  METRICS_PORT: z.coerce
+    .number({ error: PORT_ERROR })
+    .int(PORT_ERROR)
+    .min(1, PORT_ERROR)
+    .max(65535, PORT_ERROR)
+    .optional(),
+  /** Where the metrics listen: loopback, unless a scraper on another machine must reach them. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** The public URL people use, e.g. https://app.example.com. */
   APP_URL: z
     .url({
@@ -121,6 +132,10 @@ function withFeatures() {
   return coreVariables
     .safeExtend(variables)
     .superRefine((env, ctx) => {
+      // The public port must never answer the metrics.
+      if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+        ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: METRICS_PORT_ERROR });
+      }
       for (const config of configs) {
         for (const { variable, message } of config.check?.(env) ?? []) {
           ctx.addIssue({ code: "custom", path: [variable], message });

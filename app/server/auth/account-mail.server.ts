@@ -34,6 +34,7 @@ import {
   mailedLinkPages,
   peekMailToken,
 } from "../mail/tokens.server";
+import { countSessionsRevoked } from "../metrics.server";
 import { claimMailbox } from "./mailbox-proof.server";
 
 /** An email-verification link works once, for this long. */
@@ -200,7 +201,7 @@ export function accountMail({
       userId: string,
       keepSessionId?: string,
     ): Promise<(RemovedWaysIn & { sessions: number }) | null> {
-      return outbox.transaction(async (trx) => {
+      const removed = await outbox.transaction(async (trx) => {
         const claimed = await claimMailbox(trx, userId, keepSessionId);
         if (!claimed) return null;
         const removed = {
@@ -218,6 +219,9 @@ export function accountMail({
         await outbox.enqueue(message, "mailbox-claimed", trx);
         return removed;
       });
+      // Counted once the transaction has committed: whoever else was signed in is out.
+      countSessionsRevoked(removed?.sessions ?? 0);
+      return removed;
     },
 
     /** better-auth's adapter, for the pages that act on what a link proved. */

@@ -4,6 +4,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { featureEndpoint, signInStep } from "../feature-hooks.server";
 import type { SignInChange, SignInFacts } from "../mail/templates.server";
+import {
+  countSessionCreated,
+  countSessionsRevoked,
+  countSignIn,
+  type SignInOutcome,
+} from "../metrics.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 import {
   priorSignIns,
@@ -54,6 +60,29 @@ const REFUSAL_FOR_PATH: Record<string, string> = {
   "/verify-password": "password-check-failed",
 };
 
+/**
+ * A refused sign-in's outcome: a `429` is a lock (the wrong-password budget
+ * counts its own refusals, which come before the endpoint runs), a wrong
+ * password or an unknown address is `wrong_password`, anything else `failed`.
+ */
+function refusalOf(returned: unknown): SignInOutcome {
+  if (!isAPIError(returned)) return "failed";
+  if (returned.statusCode === 429) return "locked";
+  return returned.body?.code === "INVALID_EMAIL_OR_PASSWORD" ? "wrong_password" : "failed";
+}
+
+/**
+ * A session better-auth deleted (sign-out, "sign out everywhere", a password
+ * reset or change, the account's deletion) counts as revoked while it had
+ * not expired yet. A sign-in's own endpoint deletes only the session of a
+ * first factor that waits for its second step, which was never counted as
+ * created.
+ */
+async function onSessionDeleted(session: { expiresAt: Date | string }, ctx: EndpointContext | null) {
+  if (signInMethodOf(ctx?.path, ctx?.params, Boolean(ctx?.context.session))) return;
+  if (new Date(session.expiresAt).getTime() > Date.now()) countSessionsRevoked();
+}
+
 /** Whether the user was created with this sign-in (an account made by a provider). */
 const NEW_USER_WINDOW_MS = 60_000;
 
@@ -103,10 +132,18 @@ export function activityLog(
     ctx: EndpointContext | null,
   ) {
     const method = signInMethodOf(ctx?.path, ctx?.params, Boolean(ctx?.context.session));
-    if (!method) return; // A session made by a password change, not a sign-in.
+    if (!method) {
+      countSessionCreated();
+      return; // A session made by a password change, not a sign-in.
+    }
     // The password (or provider) was right, but the sign-in waits for its second step: logged then.
     const step = signInStep();
-    if (await step?.isFirstStepOnly(ctx, session.userId)) return;
+    if (await step?.isFirstStepOnly(ctx, session.userId)) {
+      countSignIn(method, "second_step");
+      return;
+    }
+    countSessionCreated();
+    countSignIn(method, "success");
     const browser = summarizeUserAgent(session.userAgent).label;
     const entry = { userId: session.userId, method, browser, ip: session.ipAddress ?? null };
     const prior = await priorSignIns(kysely, session.userId, browser);
@@ -162,6 +199,7 @@ export function activityLog(
     const path = ctx.path ?? "";
     const featureSignIn = featureEndpoint(path)?.signIn;
     if (failed && (path === "/sign-in/email" || featureSignIn)) {
+      countSignIn(featureSignIn ? featureSignIn.method : "password", refusalOf(ctx.context.returned));
       const userId = featureSignIn
         ? await featureSignIn.ownerOf(kysely, ctx.body)
         : await userIdOfEmail((ctx.body as { email?: unknown } | undefined)?.email);
@@ -201,7 +239,7 @@ export function activityLog(
     init: () => ({
       options: {
         databaseHooks: {
-          session: { create: { after: onSessionCreated } },
+          session: { create: { after: onSessionCreated }, delete: { after: onSessionDeleted } },
           user: {
             create: {
               after: async (_user: unknown, ctx: EndpointContext | null) => {

@@ -244,6 +244,21 @@ describe.skipIf(!postgresUrl)(`PostgreSQL pool${postgresUrl ? "" : ` (${NO_POSTG
     }
   });
 
+  test("counts its connections for the metrics: in use while queries run, waiting beyond the pool, then idle", async () => {
+    const database = await createTestDatabase("unit_pool_metrics");
+    const db = openPostgresDatabase(database.url, { max: 2 });
+    try {
+      expect(db.connections()).toEqual({ inUse: 0, idle: 0, waiting: 0 });
+      const running = Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.5)`.execute(db.kysely)));
+      await expect.poll(() => db.connections()).toEqual({ inUse: 2, idle: 0, waiting: 1 });
+      await running;
+      expect(db.connections()).toEqual({ inUse: 0, idle: 2, waiting: 0 });
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
   test("connections the server closed (a restart) are replaced without restarting the app", async () => {
     const database = await createTestDatabase("unit_reconnect");
     const idleErrors: Error[] = [];

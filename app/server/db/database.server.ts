@@ -2,13 +2,14 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { CompiledQuery, type DatabaseConnection, Kysely, sql } from "kysely";
+import { CompiledQuery, type DatabaseConnection, Kysely, type Logger, sql } from "kysely";
 import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import { serverFeatures } from "~/features/server.server";
 import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { type Env, StartupError } from "../env.server";
+import type { PoolConnections } from "../metrics.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { convertValues } from "./sqlite-values.server";
 
@@ -24,8 +25,16 @@ export type OpenedDatabase = {
   kysely: Kysely<Database>;
   /** Which database this is, in the names better-auth uses. */
   dialect: "sqlite" | "postgres";
+  /** Its connections now, for the metrics (`db_pool_connections`). */
+  connections: () => PoolConnections;
   close: () => Promise<void>;
 };
+
+/** Kysely's `log` hook, told every query and its duration (the metrics' `observeQuery`). */
+export type QueryObserver = Logger;
+
+/** SQLite's one connection, open for the process's life: always in use, none idle, nobody waits in a pool. */
+const SQLITE_CONNECTIONS: PoolConnections = { inUse: 1, idle: 0, waiting: 0 };
 
 /**
  * Opens the embedded SQLite database `app.db` in `dataDir` (`:memory:` for
@@ -33,7 +42,7 @@ export type OpenedDatabase = {
  * the writer, a locked database waited for without blocking other requests
  * (`retryWhileBusy`), and foreign keys enforced.
  */
-export function openDatabase(dataDir: string): OpenedDatabase {
+export function openDatabase(dataDir: string, observeQuery?: QueryObserver): OpenedDatabase {
   const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
@@ -42,6 +51,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const kysely = new Kysely<Database>({
+    ...(observeQuery && { log: observeQuery }),
     dialect: new NodeSqliteDialect({
       database: cacheStatements(convertValues(sqlite)),
       onCreateConnection: async (connection) => {
@@ -54,6 +64,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   return {
     kysely,
     dialect: "sqlite",
+    connections: () => SQLITE_CONNECTIONS,
     close: async () => {
       await kysely.destroy();
       if (sqlite.isOpen) sqlite.close();
@@ -210,8 +221,10 @@ export async function migrateToLatest(kysely: Kysely<Database>): Promise<Migrati
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
   onConnectionError?: (error: Error) => void,
+  /** Told every query but the migrations' (with `METRICS_PORT`). */
+  observeQuery?: QueryObserver,
 ): Promise<OpenedDatabase> {
-  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR);
+  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR, observeQuery);
   // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
   const { openPostgresDatabase } = await import("./postgres.server");
   const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
@@ -224,7 +237,7 @@ export async function openConfiguredDatabase(
   } finally {
     await migrating.close();
   }
-  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError });
+  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError, observeQuery });
 }
 
 /**
@@ -232,10 +245,10 @@ export async function openConfiguredDatabase(
  * open (read-only, full, not a folder, no permission) is a `StartupError`
  * naming it, not a stack trace.
  */
-async function openSqliteOrExplain(dataDir: string): Promise<OpenedDatabase> {
+async function openSqliteOrExplain(dataDir: string, observeQuery?: QueryObserver): Promise<OpenedDatabase> {
   let db: OpenedDatabase | undefined;
   try {
-    db = openDatabase(dataDir);
+    db = openDatabase(dataDir, observeQuery);
     await migrateToLatest(db.kysely);
     return db;
   } catch (error) {

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
-import type { OpenedDatabase } from "./database.server";
+import type { OpenedDatabase, QueryObserver } from "./database.server";
 
 /**
  * PostgreSQL (`DATABASE_URL`). A small pool per instance (ten instances stay
@@ -31,6 +31,8 @@ type PostgresOptions = {
   max?: number;
   /** `0` for migrations, which may rightly run long. */
   statementTimeoutMs?: number;
+  /** Told every query and its duration (the metrics). */
+  observeQuery?: QueryObserver;
 };
 
 /**
@@ -64,6 +66,19 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   pool.on("connect", (client) => client.on("error", onConnectionError));
   // The pool passes an idle connection's error on too: said once, above.
   pool.on("error", () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(options.observeQuery && { log: options.observeQuery }),
+  });
+  return {
+    kysely,
+    dialect: "postgres",
+    // pg's pool counts every connection it holds, the idle ones, and the checkouts waiting for one.
+    connections: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => kysely.destroy(),
+  };
 }

@@ -2,6 +2,7 @@ import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { emailAddress } from "~/lib/fields";
+import { countSignIn } from "../metrics.server";
 import {
   deviceCookie,
   deviceTrustOf,
@@ -88,7 +89,10 @@ export function passwordAttemptLimits(budget: FailureBudget) {
     if (!subject) return;
     const { key } = passwordBudgetKey(deviceTrustOf(ctx.context, ctx.headers), subject);
     const claimed = await budget.claim(key);
-    if (!claimed.allowed) throw tooManyAttemptsError(claimed.retryAfterSeconds);
+    if (!claimed.allowed) {
+      if (ctx.path === "/sign-in/email") countSignIn("password", "locked");
+      throw tooManyAttemptsError(claimed.retryAfterSeconds);
+    }
     (ctx.context as unknown as Record<string, Attempt>)[ATTEMPT] = { ticket: claimed.ticket };
   });
 

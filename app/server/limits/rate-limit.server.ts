@@ -8,6 +8,7 @@ import {
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
 } from "~/lib/constants";
+import { countRateLimitRefusal } from "../metrics.server";
 import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
 import { createKeyStore } from "./key-store.server";
 
@@ -131,19 +132,40 @@ export function createAuthRateLimits({
   const byKind = { "sign-up": signUpsByAddress, "sign-up-code": codeTriesByAddress };
   const named = new Map<string, RateLimiter>();
   return {
-    ip: (ip) => byIp.hit(`ip:${rateLimitKeyOf(ip)}`),
+    ip: (ip) => counted("ip", byIp.hit(`ip:${rateLimitKeyOf(ip)}`)),
     address: (kind, email) =>
-      (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
-        `${kind}:${email.trim().toLowerCase()}`,
+      counted(
+        kind,
+        (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
+          `${kind}:${email.trim().toLowerCase()}`,
+        ),
       ),
-    challenge: (ip) => challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`),
+    challenge: (ip) =>
+      counted("passkey-challenge", challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`)),
     hit: (limit, key) => {
       const limiter = named.get(limit.name) ?? createLimiter(limit);
       named.set(limit.name, limiter);
-      return limiter.hit(`${limit.name}:${key}`);
+      return counted(limit.name, limiter.hit(`${limit.name}:${key}`));
     },
-    passwords,
+    passwords: {
+      ...passwords,
+      claim: async (key) => {
+        const claim = await passwords.claim(key);
+        if (!claim.allowed) countRateLimitRefusal(WRONG_PASSWORD_LIMIT);
+        return claim;
+      },
+    },
   };
+}
+
+/** The failure budget's name in `rate_limit_refusals_total`: an account (or browser) waiting out its back-off. */
+const WRONG_PASSWORD_LIMIT = "wrong-password";
+
+/** `result`, with a refusal counted against `limit` in the metrics. */
+async function counted(limit: string, result: Promise<RateLimitResult>): Promise<RateLimitResult> {
+  const settled = await result;
+  if (!settled.allowed) countRateLimitRefusal(limit);
+  return settled;
 }
 
 /** The error code of a refusal for too many attempts, at every door. */

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import type { Kysely, Updateable } from "kysely";
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_FIRST_MS } from "~/lib/constants";
 import type { Database, MailTable } from "../../../db/schema";
+import { countMailFailure, countMailSent, type MailQueueState } from "../metrics.server";
 import { errorCodeOf, type MailDelivery, type MailMessage, MailSendError } from "./mailer.server";
 
 /** How long the shutdown waits for mails being sent; the rest stay in the outbox table for the next start. */
@@ -87,6 +88,22 @@ export function mailOutbox({
 }
 
 export type MailOutbox = ReturnType<typeof mailOutbox>;
+
+/**
+ * The mails waiting to be sent (a retry's included) and when the oldest of
+ * them was queued, for the metrics: one query, on the status index. With
+ * PostgreSQL it is every instance's queue.
+ */
+export async function mailQueueState(kysely: Kysely<Database>): Promise<MailQueueState> {
+  const row = await kysely
+    .selectFrom("mail")
+    .select((eb) => [eb.fn.countAll<number | string>().as("depth"), eb.fn.min("createdAt").as("oldest")])
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  // A computed value comes as SQLite or PostgreSQL give it: a count as text, a date as ISO text.
+  const oldest = row?.oldest as Date | string | null | undefined;
+  return { depth: Number(row?.depth ?? 0), oldestQueuedAt: oldest ? new Date(oldest) : null };
+}
 
 type WorkerOptions = {
   kysely: Kysely<Database>;
@@ -183,6 +200,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
     } catch {
       // Sealed with another secret: no retry can read it.
       await settle(row, { status: "failed", payload: "" });
+      countMailFailure();
       log({ level: "error", msg: "mail unreadable (was the secret changed?); not sent", ...base });
       return;
     }
@@ -192,9 +210,11 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         deliver.timeoutMs,
       );
       await settle(row, { status: "sent", sentAt: time(now()), payload: "" });
+      countMailSent();
       log({ level: "info", msg: file ? "mail written" : "mail sent", ...base, ...(file ? { file } : {}) });
     } catch (error) {
       const failure = sendFailureOf(error);
+      countMailFailure();
       const reason = {
         code: failure.code,
         ...(failure.responseCode ? { responseCode: failure.responseCode } : {}),

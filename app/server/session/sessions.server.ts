@@ -6,6 +6,7 @@ import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
 import { endFeatureTrust } from "../feature-hooks.server";
+import { countSessionsRevoked } from "../metrics.server";
 import { summarizeUserAgent } from "./user-agent.server";
 
 /**
@@ -62,6 +63,7 @@ export async function revokeSessionById(
     .returning("userAgent")
     .executeTakeFirst();
   if (!revoked) return refused(404, "That session has already ended.");
+  countSessionsRevoked();
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "session-revoked" });
   return done(`Signed out ${summarizeUserAgent(revoked.userAgent).label}.`);
 }
@@ -79,7 +81,12 @@ export async function revokeOtherSessions(
   headers: Headers,
   { userId, currentId }: { userId: string; currentId: string },
 ): Promise<Outcome> {
-  await kysely.deleteFrom("session").where("userId", "=", userId).where("id", "<>", currentId).execute();
+  const revoked = await kysely
+    .deleteFrom("session")
+    .where("userId", "=", userId)
+    .where("id", "<>", currentId)
+    .executeTakeFirst();
+  countSessionsRevoked(Number(revoked.numDeletedRows));
   await endFeatureTrust(kysely, userId);
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
   return done("Signed out everywhere else.");
