@@ -9,7 +9,9 @@ import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants"
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { type Env, StartupError } from "../env.server";
+import { noTracing, type Tracing } from "../tracing/tracing.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
+import { traceQueries } from "./query-spans.server";
 import { convertValues } from "./sqlite-values.server";
 
 /**
@@ -31,9 +33,10 @@ export type OpenedDatabase = {
  * Opens the embedded SQLite database `app.db` in `dataDir` (`:memory:` for
  * tests) with the settings a web server needs: WAL so readers never wait for
  * the writer, a locked database waited for without blocking other requests
- * (`retryWhileBusy`), and foreign keys enforced.
+ * (`retryWhileBusy`), and foreign keys enforced. With tracing on, each
+ * query gets a span (`traceQueries`).
  */
-export function openDatabase(dataDir: string): OpenedDatabase {
+export function openDatabase(dataDir: string, tracing: Tracing = noTracing): OpenedDatabase {
   const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
@@ -48,6 +51,8 @@ export function openDatabase(dataDir: string): OpenedDatabase {
         retryWhileBusy(connection);
         keepTheFirstError(connection, sqlite);
         takeTheWriteLockFirst(connection);
+        // Last, so the span covers the waits for the lock too.
+        if (tracing.enabled) traceQueries(connection, "sqlite", tracing);
       },
     }),
   });
@@ -205,13 +210,15 @@ export async function migrateToLatest(kysely: Kysely<Database>): Promise<Migrati
  * timeout (a migration may rightly take long); several instances starting
  * at once are safe, Kysely's migrator takes a lock. An unreachable
  * database is a `StartupError`: one line and exit 1, and the process
- * manager starts the app again.
+ * manager starts the app again. With tracing on, the queries the app runs
+ * get spans (the migrations, serving no request, do not).
  */
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
   onConnectionError?: (error: Error) => void,
+  tracing: Tracing = noTracing,
 ): Promise<OpenedDatabase> {
-  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR);
+  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR, tracing);
   // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
   const { openPostgresDatabase } = await import("./postgres.server");
   const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
@@ -224,7 +231,7 @@ export async function openConfiguredDatabase(
   } finally {
     await migrating.close();
   }
-  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError });
+  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError, tracing });
 }
 
 /**
@@ -232,10 +239,10 @@ export async function openConfiguredDatabase(
  * open (read-only, full, not a folder, no permission) is a `StartupError`
  * naming it, not a stack trace.
  */
-async function openSqliteOrExplain(dataDir: string): Promise<OpenedDatabase> {
+async function openSqliteOrExplain(dataDir: string, tracing: Tracing): Promise<OpenedDatabase> {
   let db: OpenedDatabase | undefined;
   try {
-    db = openDatabase(dataDir);
+    db = openDatabase(dataDir, tracing);
     await migrateToLatest(db.kysely);
     return db;
   } catch (error) {
