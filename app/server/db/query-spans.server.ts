@@ -65,6 +65,8 @@ export function describeQuery(query: CompiledQuery, system: DatabaseSystem) {
 export function traceQueries(connection: DatabaseConnection, system: DatabaseSystem, tracing: Tracing) {
   const execute = connection.executeQuery.bind(connection);
   connection.executeQuery = <R>(query: CompiledQuery) => {
+    // Outside a kept trace (start-up, the worker's polls, a trace not sampled): no span, nothing to describe.
+    if (!tracing.recording()) return execute<R>(query);
     const { name, attributes } = describeQuery(query, system);
     return tracing.inSpan(name, { kind: "client", attributes }, () => execute<R>(query));
   };

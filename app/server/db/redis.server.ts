@@ -103,6 +103,7 @@ export function connectRedis(url: string, log: OutageLog, tracing: Tracing = noT
 function traceCommands(client: Redis, tracing: Tracing) {
   const send = client.sendCommand.bind(client);
   client.sendCommand = (command: Command, stream?: Parameters<Redis["sendCommand"]>[1]) => {
+    if (!tracing.recording()) return send(command, stream);
     const operation = command.name.toUpperCase();
     return tracing.inSpan(
       operation,

@@ -82,6 +82,11 @@ describe("the SDK behind Tracing", () => {
   test("work outside any request (start-up, timers) gets no span of its own", async () => {
     const { tracing, finished } = collectedSpans();
     let ran = 0;
+    expect(tracing.recording()).toBe(false);
+    await tracing.inRequest("GET", async () => {
+      expect(tracing.recording()).toBe(true);
+      return { status: 200 };
+    });
     await tracing.inSpan("SELECT kysely_migration", {}, async () => {
       ran += 1;
     });
@@ -94,7 +99,7 @@ describe("the SDK behind Tracing", () => {
       ),
     );
     expect(ran).toBe(2);
-    expect((await finished()).map((span) => span.name)).toEqual(["GET"]);
+    expect((await finished()).map((span) => span.name)).toEqual(["GET", "GET"]);
   });
 
   test("work done later on a request's behalf (a queued mail) is the child of the span that queued it", async () => {
@@ -120,12 +125,15 @@ describe("the SDK behind Tracing", () => {
   test("a trace not kept (sampler) gives no trace id to log, and no span", async () => {
     const { tracing, finished } = collectedSpans({ sampler: "always_off" });
     let given: { traceId?: string } | undefined;
+    let recording: boolean | undefined;
     await tracing.inRequest("GET", async (request) => {
       given = request;
+      recording = tracing.recording();
       await tracing.inSpan("SELECT session", {}, async () => {});
       return { status: 200 };
     });
     expect(given).toEqual({});
+    expect(recording).toBe(false);
     expect(await finished()).toEqual([]);
   });
 

@@ -245,6 +245,8 @@ export function startSdkTracing(
       return within(tracer.startSpan(name, spanOptions(options), parent), parent, options, work);
     },
 
+    recording: () => trace.getSpan(contextManager.active())?.isRecording() ?? false,
+
     remember(key) {
       const span = trace.getSpan(contextManager.active());
       if (!span?.isRecording()) return;

@@ -54,6 +54,8 @@ export type Tracing = {
    * only what serves a traced request or mail gets spans.
    */
   inSpan<T>(name: string, options: SpanOptions, work: (span: ActiveSpan) => Promise<T>): Promise<T>;
+  /** Whether `inSpan` would record a span here: lets a caller skip describing work nobody records. */
+  recording(): boolean;
   /** Remembers the current span under `key`, for work done later on its behalf (a queued mail). */
   remember(key: string): void;
   /**
@@ -83,6 +85,7 @@ export const noTracing: Tracing = {
   },
   nameRoute: () => {},
   inSpan: (_name, _options, work) => work(noSpan),
+  recording: () => false,
   remember: () => {},
   inSpanFor: (_key, _name, _options, work) => work(noSpan),
   outside: (work) => work(),
