@@ -22,6 +22,7 @@ import {
 } from "~/lib/constants";
 import { accountMail } from "~/server/auth/account-mail.server";
 import { createAuth, sessionCookieName } from "~/server/auth/auth.server";
+import { traceAuthApi } from "~/server/auth/auth-spans.server";
 import { resolveAuthSecret } from "~/server/auth/secret.server";
 import {
   type AppServices,
@@ -39,6 +40,7 @@ import { createMailDelivery } from "~/server/mail/mailer.server";
 import { mailOutbox, mailQueueState, startMailWorker } from "~/server/mail/outbox.server";
 import { startMetrics } from "~/server/metrics.server";
 import { startExpiredRowCleanup } from "~/server/session/lifetime.server";
+import { startTracing } from "~/server/tracing/tracing.server";
 import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
@@ -51,6 +53,7 @@ import { withPublicOrigin } from "./public-url";
 import { allowedMethods, limitBodySize, requireKnownContentType } from "./request-limits";
 import { createLogger, requestLog } from "./request-log";
 import { metricsEndpoint, requestMetrics } from "./request-metrics";
+import { traceRequests, withRouteSpans } from "./request-tracing";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
 import { isPrerenderedPath, staticGuestPages } from "./static-guest-pages";
@@ -71,12 +74,20 @@ const RENDERED_ONCE_PATHS: readonly string[] = [SIGN_IN_PATH, FORGOT_PASSWORD_PA
  * SQLite, or PostgreSQL with `DATABASE_URL`), Redis for the rate limits with
  * `REDIS_URL`, outgoing mail (an outbox table and its worker; `SMTP_URL`, else
  * `.eml` files), auth, then the routes in the order they are tried. Nothing
- * that instances must share lives in the process. `close()` releases the
- * database and Redis; the Node entry calls it after the last request.
+ * that instances must share lives in the process. With an OTLP endpoint
+ * configured, traces of requests, queries, Redis commands, mails and
+ * `auth.api` calls (`tracing`; nothing of it is loaded otherwise). `close()`
+ * releases the database and Redis, and sends the last spans; the Node
+ * entry calls it after the last request.
  */
 export async function createServerApp() {
   const env = getEnv();
   const log = createLogger(env.LOG_LEVEL);
+  const tracing = await startTracing(
+    env.tracing,
+    { name: env.APP_NAME, version: import.meta.env.BUILD_ID },
+    log,
+  );
   const secret = resolveAuthSecret(env);
   // Prometheus metrics only with METRICS_PORT (served by the Node entry on that port): prom-client is loaded then.
   const metrics = env.METRICS_PORT ? await startMetrics({ buildId: import.meta.env.BUILD_ID }) : undefined;
@@ -84,11 +95,11 @@ export async function createServerApp() {
     env,
     (error) =>
       log({ level: "warn", msg: "database connection lost; the next query reconnects", err: String(error) }),
-    metrics?.observeQuery,
+    { tracing, observeQuery: metrics?.observeQuery },
   );
   // The Redis client is loaded only when configured, like the PostgreSQL driver.
   const redis = env.REDIS_URL
-    ? (await import("~/server/db/redis.server")).connectRedis(env.REDIS_URL, log)
+    ? (await import("~/server/db/redis.server")).connectRedis(env.REDIS_URL, log, tracing)
     : undefined;
   const mailWorker = startMailWorker({
     kysely: db.kysely,
@@ -102,10 +113,11 @@ export async function createServerApp() {
       log,
     }),
     log,
+    tracing,
   });
   const mail = accountMail({
     env,
-    outbox: mailOutbox({ kysely: db.kysely, secret, onQueued: mailWorker.nudge }),
+    outbox: mailOutbox({ kysely: db.kysely, secret, onQueued: mailWorker.nudge, tracing }),
   });
   const rateLimits = createAuthRateLimits({
     perIp: env.AUTH_RATE_LIMIT_PER_IP,
@@ -118,7 +130,10 @@ export async function createServerApp() {
   });
   const services: AppServices = {
     env,
-    auth: createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret, mail, rateLimits, log }),
+    auth: traceAuthApi(
+      createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret, mail, rateLimits, log }),
+      tracing,
+    ),
     mail,
     rateLimits,
     db: db.kysely,
@@ -133,7 +148,10 @@ export async function createServerApp() {
   );
 
   // A database outage in any route's middleware, loader or action is a 503, said in one place.
-  const handleRequest = createRequestHandler(answerOutagesWith503(build), import.meta.env.MODE);
+  const handleRequest = createRequestHandler(
+    answerOutagesWith503(tracing.enabled ? withRouteSpans(build, tracing) : build),
+    import.meta.env.MODE,
+  );
   const renderPage = (request: Request, requestInfo: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
@@ -142,8 +160,10 @@ export async function createServerApp() {
   };
   const app = new Hono<EdgeEnv>();
 
-  // Every answer: timed (with METRICS_PORT), logged, named, and with its security headers.
+  // Every answer: timed (with METRICS_PORT), traced when traces are on (around the log, which
+  // names the trace), logged, named, and with its security headers.
   if (metrics) app.use(requestMetrics(metrics, build));
+  if (tracing.enabled) app.use(traceRequests(tracing));
   app.use(requestLog(log));
   app.use(securityHeaders({ https: env.isHttps, formTargets: featureFormTargets(env) }));
   // Then refuse what no handler should see.
@@ -223,10 +243,11 @@ export async function createServerApp() {
 
   app.onError((error, c) => {
     const requestId = c.get("requestId");
+    const trace = c.get("traceId") ? { trace_id: c.get("traceId") } : {};
     // The client left mid-request (a body cut short): nobody reads the answer, nothing broke here.
     if (c.req.raw.signal.aborted) return c.json({ error: "Bad Request" }, 400);
     if (isDatabaseUnavailable(error)) {
-      log({ level: "error", msg: "database unavailable", requestId, err: String(error) });
+      log({ level: "error", msg: "database unavailable", requestId, ...trace, err: String(error) });
       c.header("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
       return c.json({ error: "Service Unavailable", requestId }, 503);
     }
@@ -234,6 +255,7 @@ export async function createServerApp() {
       level: "error",
       msg: "unhandled error",
       requestId,
+      ...trace,
       err: String(error),
       stack: (error as Error).stack,
     });
@@ -251,6 +273,7 @@ export async function createServerApp() {
       await mailWorker.stop();
       redis?.close();
       await db.close();
+      await tracing.shutdown();
     },
   };
 }

@@ -7,5 +7,9 @@ export type EdgeEnv = {
     requestId: string;
     /** CSP hashes of the inline scripts of a prebuilt page (which cannot carry a fresh nonce). */
     scriptHashes?: string[];
+    /** The request's trace, when traces are on and this one is kept: for its log line. */
+    traceId?: string;
+    /** The route pattern that answered, where Hono's router cannot say it (a page served like a file). */
+    route?: string;
   };
 };

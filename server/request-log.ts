@@ -29,6 +29,8 @@ export type Logger = ReturnType<typeof createLogger>;
  * method, path (never the query string, which can carry tokens), status and
  * duration. No headers, cookies or bodies. A client that left before its
  * answer (`clientClosed`) is not the server's error, whatever the status.
+ * With traces on, the line carries the request's trace id (`trace_id`),
+ * to find its trace from the log and the other way round.
  */
 export function requestLog(log: Logger): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
@@ -47,6 +49,7 @@ export function requestLog(log: Logger): MiddlewareHandler<EdgeEnv> {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       requestId,
+      ...(c.get("traceId") && { trace_id: c.get("traceId") }),
       ...(clientClosed && { clientClosed }),
     });
   };

@@ -139,6 +139,8 @@ export async function staticGuestPages({
       return next();
     }
     c.set("scriptHashes", entry.scriptHashes);
+    // Each of these paths is a route's own, with no parameter: the span's name (request-tracing.ts).
+    c.set("route", path);
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     // Each encoding is its own representation, with its own validator.
     const etag = `"${entry.etag}${encoding ? `-${encoding}` : ""}"`;

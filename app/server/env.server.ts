@@ -7,6 +7,7 @@ import {
   DEFAULT_APP_NAME,
 } from "~/lib/constants";
 import type { FeatureSettings } from "./features.server";
+import { tracingConfigOf, tracingVariables } from "./tracing/config.server";
 
 /** The most proxy hops `TRUST_PROXY` may name. */
 const TRUST_PROXY_MAX_HOPS = 10;
@@ -105,6 +106,8 @@ const coreVariables = z.object({
     .int(RATE_LIMIT_ERROR)
     .min(1, RATE_LIMIT_ERROR)
     .default(AUTH_RATE_LIMIT_PER_IP),
+  /** Traces (OpenTelemetry), off unless an OTLP endpoint is named: `tracing/config.server.ts`. */
+  ...tracingVariables,
 });
 
 /** The core's values, with what follows from them (`APP_URL` made an origin, the default sender). */
@@ -115,6 +118,8 @@ function withDerived<Values extends z.infer<typeof coreVariables>>(env: Values) 
     APP_URL: appUrl.origin,
     MAIL_FROM: env.MAIL_FROM ?? defaultSender(env.APP_NAME, appUrl),
     isHttps: appUrl.protocol === "https:",
+    /** Where traces go, or `undefined` when they are off. */
+    tracing: tracingConfigOf(env),
   };
 }
 

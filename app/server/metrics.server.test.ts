@@ -111,7 +111,7 @@ describe("metrics", () => {
 
   test("queries are timed by operation, through Kysely's log hook", async () => {
     const metrics = await startMetrics({ buildId: "dev" });
-    const db = openDatabase(":memory:", metrics.observeQuery);
+    const db = openDatabase(":memory:", { observeQuery: metrics.observeQuery });
     try {
       await migrateToLatest(db.kysely);
       const before = await scrape(metrics);

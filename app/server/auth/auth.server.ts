@@ -80,6 +80,9 @@ export function createAuth({
     trustedOrigins: [env.APP_URL],
     database: { db: kysely, type: dialect },
     telemetry: { enabled: false },
+    // better-auth's own spans stay off: each would load `@opentelemetry/api` at the
+    // first call, traces or not. The app's spans for `auth.api` are `auth-spans.server.ts`'.
+    experimental: { instrumentation: { enabled: false } },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

@@ -10,7 +10,9 @@ import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { type Env, StartupError } from "../env.server";
 import type { PoolConnections } from "../metrics.server";
+import { noTracing, type Tracing } from "../tracing/tracing.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
+import { traceQueries } from "./query-spans.server";
 import { convertValues } from "./sqlite-values.server";
 
 /**
@@ -33,6 +35,9 @@ export type OpenedDatabase = {
 /** Kysely's `log` hook, told every query and its duration (the metrics' `observeQuery`). */
 export type QueryObserver = Logger;
 
+/** What watches an open database's queries: a span each (`tracing`), and the metrics (`observeQuery`). */
+export type DatabaseObservers = { tracing?: Tracing; observeQuery?: QueryObserver };
+
 /** SQLite's one connection, open for the process's life: always in use, none idle, nobody waits in a pool. */
 const SQLITE_CONNECTIONS: PoolConnections = { inUse: 1, idle: 0, waiting: 0 };
 
@@ -40,9 +45,13 @@ const SQLITE_CONNECTIONS: PoolConnections = { inUse: 1, idle: 0, waiting: 0 };
  * Opens the embedded SQLite database `app.db` in `dataDir` (`:memory:` for
  * tests) with the settings a web server needs: WAL so readers never wait for
  * the writer, a locked database waited for without blocking other requests
- * (`retryWhileBusy`), and foreign keys enforced.
+ * (`retryWhileBusy`), and foreign keys enforced. With tracing on, each
+ * query gets a span (`traceQueries`).
  */
-export function openDatabase(dataDir: string, observeQuery?: QueryObserver): OpenedDatabase {
+export function openDatabase(
+  dataDir: string,
+  { tracing = noTracing, observeQuery }: DatabaseObservers = {},
+): OpenedDatabase {
   const file = dataDir === ":memory:" ? ":memory:" : join(dataDir, "app.db");
   if (file !== ":memory:") mkdirSync(dataDir, { recursive: true });
   const sqlite = new DatabaseSync(file);
@@ -58,6 +67,8 @@ export function openDatabase(dataDir: string, observeQuery?: QueryObserver): Ope
         retryWhileBusy(connection);
         keepTheFirstError(connection, sqlite);
         takeTheWriteLockFirst(connection);
+        // Last, so the span covers the waits for the lock too.
+        if (tracing.enabled) traceQueries(connection, "sqlite", tracing);
       },
     }),
   });
@@ -216,15 +227,16 @@ export async function migrateToLatest(kysely: Kysely<Database>): Promise<Migrati
  * timeout (a migration may rightly take long); several instances starting
  * at once are safe, Kysely's migrator takes a lock. An unreachable
  * database is a `StartupError`: one line and exit 1, and the process
- * manager starts the app again.
+ * manager starts the app again. With tracing on, the queries the app runs
+ * get spans (the migrations, serving no request, do not).
  */
 export async function openConfiguredDatabase(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
   onConnectionError?: (error: Error) => void,
-  /** Told every query but the migrations' (with `METRICS_PORT`). */
-  observeQuery?: QueryObserver,
+  /** What watches the queries but the migrations': spans (an OTLP endpoint), metrics (`METRICS_PORT`). */
+  observers: DatabaseObservers = {},
 ): Promise<OpenedDatabase> {
-  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR, observeQuery);
+  if (!env.DATABASE_URL) return openSqliteOrExplain(env.DATA_DIR, observers);
   // Loaded only here: an app on SQLite never spends memory on the PostgreSQL driver.
   const { openPostgresDatabase } = await import("./postgres.server");
   const migrating = openPostgresDatabase(env.DATABASE_URL, { max: 1, statementTimeoutMs: 0 });
@@ -237,7 +249,7 @@ export async function openConfiguredDatabase(
   } finally {
     await migrating.close();
   }
-  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError, observeQuery });
+  return openPostgresDatabase(env.DATABASE_URL, { onConnectionError, ...observers });
 }
 
 /**
@@ -245,10 +257,10 @@ export async function openConfiguredDatabase(
  * open (read-only, full, not a folder, no permission) is a `StartupError`
  * naming it, not a stack trace.
  */
-async function openSqliteOrExplain(dataDir: string, observeQuery?: QueryObserver): Promise<OpenedDatabase> {
+async function openSqliteOrExplain(dataDir: string, observers: DatabaseObservers): Promise<OpenedDatabase> {
   let db: OpenedDatabase | undefined;
   try {
-    db = openDatabase(dataDir, observeQuery);
+    db = openDatabase(dataDir, observers);
     await migrateToLatest(db.kysely);
     return db;
   } catch (error) {

@@ -2,7 +2,9 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { DATABASE_BUSY_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
+import type { Tracing } from "../tracing/tracing.server";
 import type { OpenedDatabase, QueryObserver } from "./database.server";
+import { traceQueries } from "./query-spans.server";
 
 /**
  * PostgreSQL (`DATABASE_URL`). A small pool per instance (ten instances stay
@@ -33,6 +35,8 @@ type PostgresOptions = {
   statementTimeoutMs?: number;
   /** Told every query and its duration (the metrics). */
   observeQuery?: QueryObserver;
+  /** When on, each query gets a span (`traceQueries`). */
+  tracing?: Tracing;
 };
 
 /**
@@ -66,8 +70,14 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   pool.on("connect", (client) => client.on("error", onConnectionError));
   // The pool passes an idle connection's error on too: said once, above.
   pool.on("error", () => {});
+  const { tracing } = options;
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({
+      pool,
+      ...(tracing?.enabled
+        ? { onCreateConnection: async (connection) => traceQueries(connection, "postgresql", tracing) }
+        : {}),
+    }),
     ...(options.observeQuery && { log: options.observeQuery }),
   });
   return {

@@ -1,4 +1,5 @@
-import { Redis } from "ioredis";
+import { type Command, Redis } from "ioredis";
+import { noTracing, type Tracing } from "../tracing/tracing.server";
 
 /**
  * Redis (`REDIS_URL`): a command gets this long before the rate limits fall
@@ -32,8 +33,9 @@ export type SharedRedis = {
  * client reconnects by itself after a drop, and a probe finds the end of a
  * stall, where the connection never dropped; the outage is logged once when
  * it starts and once when it ends, however many attempts fail in between.
+ * With tracing on, each command a request sends gets a span (`traceCommands`).
  */
-export function connectRedis(url: string, log: OutageLog): SharedRedis {
+export function connectRedis(url: string, log: OutageLog, tracing: Tracing = noTracing): SharedRedis {
   const client = new Redis(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
@@ -41,6 +43,7 @@ export function connectRedis(url: string, log: OutageLog): SharedRedis {
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 200, REDIS_RECONNECT_MAX_DELAY_MS),
   });
+  if (tracing.enabled) traceCommands(client, tracing);
   let down = false;
   let probe: NodeJS.Timeout | undefined;
   let probing = false;
@@ -87,5 +90,25 @@ export function connectRedis(url: string, log: OutageLog): SharedRedis {
       clearInterval(probe);
       client.disconnect();
     },
+  };
+}
+
+/**
+ * Gives each command `client` sends a span, a child of what it serves (the
+ * rate limiter's `EVAL` in a sign-in request): named by the command alone.
+ * Its keys and arguments are never recorded, since keys hold client
+ * addresses and email addresses. Every command goes through `sendCommand`;
+ * those sent outside a traced request (the outage probe's `PING`) get none.
+ */
+function traceCommands(client: Redis, tracing: Tracing) {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command: Command, stream?: Parameters<Redis["sendCommand"]>[1]) => {
+    if (!tracing.recording()) return send(command, stream);
+    const operation = command.name.toUpperCase();
+    return tracing.inSpan(
+      operation,
+      { kind: "client", attributes: { "db.system.name": "redis", "db.operation.name": operation } },
+      async () => send(command, stream),
+    );
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely, Updateable } from "kysely";
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_FIRST_MS } from "~/lib/constants";
 import type { Database, MailTable } from "../../../db/schema";
 import { countMailFailure, countMailSent, type MailQueueState } from "../metrics.server";
+import { type ActiveSpan, noTracing, type Tracing } from "../tracing/tracing.server";
 import { errorCodeOf, type MailDelivery, type MailMessage, MailSendError } from "./mailer.server";
 
 /** How long the shutdown waits for mails being sent; the rest stay in the outbox table for the next start. */
@@ -47,26 +48,32 @@ function mailSeal(secret: string) {
  * writes it with the executor it is given, so a caller inside
  * `transaction` commits the mail together with what caused it (a mailed
  * link's token, a pending sign-up) or neither. `onQueued` (the worker's
- * nudge) runs once the transaction has committed.
+ * nudge) runs once the transaction has committed. With tracing on, the
+ * span that queued a mail is remembered by the mail's id, and the worker's
+ * span for sending it becomes its child.
  */
 export function mailOutbox({
   kysely,
   secret,
   onQueued = () => {},
+  tracing = noTracing,
 }: {
   kysely: Kysely<Database>;
   secret: string;
   onQueued?: () => void;
+  tracing?: Tracing;
 }) {
   const { seal } = mailSeal(secret);
   return {
     /** Writes the mail through `executor`: the database, or a transaction of `transaction`. */
     async enqueue(message: MailMessage, kind: string, executor: Kysely<Database> = kysely): Promise<void> {
       const now = new Date();
+      const id = randomUUID();
+      tracing.remember(id);
       await executor
         .insertInto("mail")
         .values({
-          id: randomUUID(),
+          id,
           kind,
           payload: seal(message),
           status: "pending",
@@ -114,6 +121,7 @@ type WorkerOptions = {
   /** The clock, for tests of the back-off. */
   now?: () => number;
   pollMs?: number;
+  tracing?: Tracing;
 };
 
 export type MailWorker = {
@@ -142,10 +150,14 @@ export function retryDelayMs(attempts: number): number {
  * (logged as an error too). Logs name a failure by its code only: a mail
  * error's message can carry the recipient's address. The worker looks when
  * nudged and every `MAIL_POLL_MS` (for other instances' mails, retries,
- * and what a crashed process left).
+ * and what a crashed process left). With tracing on, each send is a span
+ * (`mail send`), the child of the span that queued the mail when this
+ * process queued it; the worker's own looking (claims, polls) belongs to no
+ * request's trace, even when a request nudged it.
  */
 export function startMailWorker(options: WorkerOptions): MailWorker {
   const { kysely, dialect, secret, deliver, log, now = Date.now, pollMs = MAIL_POLL_MS } = options;
+  const { tracing = noTracing } = options;
   const { open } = mailSeal(secret);
   const time = (ms: number) => new Date(ms);
   let stopped = false;
@@ -192,13 +204,21 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       .where("claim", "=", row.claim)
       .execute();
 
-  async function send(row: Claimed) {
+  /** Sends one claimed mail in its span: which kind, which attempt, and how it ended; never to whom. */
+  function sendTraced(row: Claimed) {
+    const attributes = { "mail.kind": row.kind, "mail.id": row.id, "mail.attempt": row.attempts };
+    return tracing.inSpanFor(row.id, "mail send", { kind: "client", attributes }, (span) => send(row, span));
+  }
+
+  async function send(row: Claimed, span: ActiveSpan) {
     const base = { kind: row.kind, mailId: row.id, attempt: row.attempts };
     let message: MailMessage;
     try {
       message = open(row.payload);
     } catch {
       // Sealed with another secret: no retry can read it.
+      span.setAttributes({ "mail.outcome": "unreadable" });
+      span.fail(new MailSendError("UNREADABLE", false));
       await settle(row, { status: "failed", payload: "" });
       countMailFailure();
       log({ level: "error", msg: "mail unreadable (was the secret changed?); not sent", ...base });
@@ -209,6 +229,7 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         deliver.send(message, { id: row.id, createdAt: row.createdAt }),
         deliver.timeoutMs,
       );
+      span.setAttributes({ "mail.outcome": file ? "written" : "sent" });
       await settle(row, { status: "sent", sentAt: time(now()), payload: "" });
       countMailSent();
       log({ level: "info", msg: file ? "mail written" : "mail sent", ...base, ...(file ? { file } : {}) });
@@ -219,13 +240,16 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
         code: failure.code,
         ...(failure.responseCode ? { responseCode: failure.responseCode } : {}),
       };
+      span.fail(failure);
       if (failure.mayHaveBeenSent) {
+        span.setAttributes({ "mail.outcome": "uncertain" });
         await settle(row, { status: "uncertain", payload: "" });
         log({ level: "error", msg: "mail may have been sent; not sent again", ...base, ...reason });
         return;
       }
       const last = row.attempts >= MAIL_MAX_ATTEMPTS;
       const delay = retryDelayMs(row.attempts);
+      span.setAttributes({ "mail.outcome": last ? "failed" : "retry" });
       await settle(
         row,
         last ? { status: "failed", payload: "" } : { status: "pending", nextAttemptAt: time(now() + delay) },
@@ -252,11 +276,16 @@ export function startMailWorker(options: WorkerOptions): MailWorker {
       again = false;
       const batch = await claimDue();
       if (batch.length === 0 && !again) return;
-      await Promise.all(batch.map(send));
+      await Promise.all(batch.map(sendTraced));
     }
   }
 
+  /** Looks for due mails now, outside the trace of whoever asked (a request that queued one). */
   function nudge() {
+    tracing.outside(lookNow);
+  }
+
+  function lookNow() {
     if (stopped) return;
     if (draining) {
       again = true;
