@@ -76,8 +76,12 @@ async function coldStartOnly(start: () => Promise<Started>) {
   return coldStartMs;
 }
 
-/** Our production build (run `npm run build` first) with a fresh SQLite database, and a new account. */
-export async function startOurs(): Promise<BenchApp> {
+/**
+ * Our production build (run `npm run build` first) with a fresh SQLite
+ * database, and a new account; `extraEnv` on top of the bench's own
+ * (`METRICS_PORT`, say).
+ */
+export async function startOurs(extraEnv: Record<string, string> = {}): Promise<BenchApp> {
   const launch = (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) =>
     spawnUntilAnswered(
       serveArguments(),
@@ -88,6 +92,7 @@ export async function startOurs(): Promise<BenchApp> {
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
+        ...extraEnv,
       }),
       "/healthz",
     );
