@@ -1,3 +1,8 @@
+/**
+ * The HTTP edge's half of the metrics (app/server/metrics.server.ts defines
+ * them): every request timed under the pattern of the route that answered
+ * it, and the small app the metrics port serves.
+ */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
