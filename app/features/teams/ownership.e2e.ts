@@ -7,6 +7,10 @@ import { waitForHydration } from "../../../tests/fixtures/page-state";
 import { loginInContext, openDashboardAs, test } from "../../../tests/fixtures/signed-in";
 import { createTeam, invite, newAddress, postTeamForm, teamName, teamWithMember } from "./test-fixtures";
 
+// Journeys of two or three browsers, each through the mailed link: about 15 s on a quiet
+// machine, twice that while the machine runs other suites.
+test.describe.configure({ timeout: 90_000 });
+
 test("the last owner cannot leave; after making someone else owner they can, and both owners are mailed", async ({
   page,
   browser,

@@ -15,6 +15,10 @@ import {
   teamWithMember,
 } from "./test-fixtures";
 
+// Journeys of two or three browsers, each through the mailed link: about 15 s on a quiet
+// machine, twice that while the machine runs other suites.
+test.describe.configure({ timeout: 90_000 });
+
 test("an owner creates a team and invites; the invitee accepts from the mailed link, and switches teams from the menu", async ({
   page,
   browser,
