@@ -16,10 +16,12 @@ import { precompressAssets } from "./vite/precompress.ts";
 // start. Code loaded on first use (the PostgreSQL driver, Redis, nodemailer,
 // menus) stays in chunks of its own, written next to the entry, so that the
 // app finds `build/client` at `../client` from any of them.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   environments: {
     ssr: {
-      resolve: { noExternal: true },
+      // Bundled only when building: Vite's dev server runs packages as Node loads them
+      // (inlining CommonJS ones, react-dom/server among them, fails there).
+      ...(command === "build" ? { resolve: { noExternal: true } } : {}),
       // The server build always runs React's production code: its development copies go.
       define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
@@ -48,4 +50,4 @@ export default defineConfig({
     nodeEntry(),
     serverCompileCache(),
   ],
-});
+}));
