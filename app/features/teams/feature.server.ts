@@ -10,7 +10,7 @@ import { teamsOnAccountDeletion } from "./account-deletion.server";
 import { TEAM_INVITATION_PATH } from "./constants";
 import { INVITATION_LINK } from "./invitations.server";
 import * as teams from "./migrations/0012-teams";
-import { activeOrganizationIdOf } from "./team-actions.server";
+import { activeOrganizationIdOf } from "./team-action-kit.server";
 import { soleOwnerRefusal, teamsData } from "./teams.server";
 
 export default {

@@ -18,7 +18,7 @@ import {
 } from "kysely";
 import type { AuthSession } from "~/server/auth/auth.server";
 import type { Database } from "../../../db/schema";
-import { activeOrganizationIdOf } from "./team-actions.server";
+import { activeOrganizationIdOf } from "./team-action-kit.server";
 import { activeTeamOf } from "./teams.server";
 
 /** The tables of `DB` that have a `teamId` column: the only ones a scope opens. */

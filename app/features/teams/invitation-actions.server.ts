@@ -1,0 +1,160 @@
+/** Invitations' forms: invite, send again, revoke, and the invitee's accept or decline. */
+import { redirect } from "react-router";
+import { emailAddress } from "~/lib/fields";
+import { done, overLimit, refused } from "~/server/action-kit.server";
+import type { AppServices } from "~/server/context.server";
+import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { clientIpOf } from "~/server/limits/rate-limit.server";
+import { teamPath } from "./constants";
+import {
+  answerInvitation,
+  INVITATION_GONE,
+  mailInvitation,
+  voidInvitationLinks,
+  waitingInvitation,
+} from "./invitations.server";
+import { INVITATIONS_PER_ADDRESS, INVITATIONS_PER_TEAM } from "./limits.server";
+import { ROLE_NAMES, type TeamRole } from "./roles";
+import {
+  givenRole,
+  id,
+  NOT_ALLOWED,
+  type Team,
+  teamAction,
+  teamApi,
+  viaPlugin,
+} from "./team-action-kit.server";
+import { logTeamChange } from "./team-activity.server";
+
+/** Counts an invitation against the team's hour and the address's day; a refusal when over either. */
+async function invitationLimit({ rateLimits }: AppServices, request: Request, teamId: string, email: string) {
+  const forIp = await rateLimits.ip(clientIpOf(request));
+  const forTeam = forIp.allowed ? await rateLimits.hit(INVITATIONS_PER_TEAM, teamId) : forIp;
+  const limit = forTeam.allowed ? await rateLimits.hit(INVITATIONS_PER_ADDRESS, email) : forTeam;
+  return overLimit(limit, "invitations");
+}
+
+/** Logs an invitation for its sender, and for the invited address's account if it has one. */
+async function logInvitation(
+  services: AppServices,
+  request: Request,
+  sender: string,
+  invitation: { email: string; role: TeamRole; team: string },
+) {
+  const invitee = await services.db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", invitation.email)
+    .where("emailVerified", "=", true)
+    .executeTakeFirst();
+  const as = `${invitation.team} as ${ROLE_NAMES[invitation.role].toLowerCase()}`;
+  await logTeamChange(services.db, request, [
+    { userId: sender, kind: "team-invitation-sent", detail: `${invitation.email} to ${as}` },
+    ...(invitee ? [{ userId: invitee.id, kind: "team-invitation-received", detail: as }] : []),
+  ]);
+}
+
+/** "Invite": owners and admins, by address and role (admin or member); a mail with the link. */
+const invite = teamAction({
+  intent: "invite",
+  fields: { email: emailAddress, role: givenRole },
+  right: "invite",
+  async run({ services, request, signedIn: { user }, form }, team) {
+    const limit = await invitationLimit(services, request, team.id, form.email);
+    if (limit) return limit;
+    let created: { id: string } | null = null;
+    const outcome = await viaPlugin(async () => {
+      created = await teamApi(services).createInvitation({
+        body: { email: form.email, role: form.role, organizationId: team.id },
+        headers: request.headers,
+      });
+    }, `Invitation sent to ${form.email}.`);
+    if (!outcome.ok || !created) return outcome;
+    const invitation = {
+      id: (created as { id: string }).id,
+      email: form.email,
+      role: form.role,
+      team: team.name,
+    };
+    await mailInvitation(services.mail, invitation);
+    await logInvitation(services, request, user.id, invitation);
+    return outcome;
+  },
+});
+
+/** A waiting invitation of `team`, or the refusal. */
+async function invitationOf(services: AppServices, team: Team, invitationId: string) {
+  const invitation = await waitingInvitation(services.db, invitationId);
+  return invitation && invitation.teamId === team.id ? invitation : null;
+}
+
+/** "Send again": a fresh link for another week; the links mailed before stop working. */
+const resendInvitation = teamAction({
+  intent: "resend-invitation",
+  fields: { invitationId: id },
+  target: "invitationId",
+  right: "invite",
+  async run({ services, request, signedIn: { user }, form }, team) {
+    const invitation = await invitationOf(services, team, form.invitationId);
+    if (!invitation) return INVITATION_GONE;
+    if (invitation.role === "owner" && team.myRole !== "owner") return refused(403, NOT_ALLOWED.invite);
+    const limit = await invitationLimit(services, request, team.id, invitation.email);
+    if (limit) return limit;
+    const outcome = await viaPlugin(
+      () =>
+        teamApi(services).createInvitation({
+          body: { email: invitation.email, role: invitation.role, organizationId: team.id, resend: true },
+          headers: request.headers,
+        }),
+      `Invitation sent again to ${invitation.email}.`,
+    );
+    if (!outcome.ok) return outcome;
+    await mailInvitation(services.mail, invitation);
+    await logInvitation(services, request, user.id, invitation);
+    return outcome;
+  },
+});
+
+/** "Revoke": the invitation is cancelled and its links stop working. */
+const revokeInvitation = teamAction({
+  intent: "revoke-invitation",
+  fields: { invitationId: id },
+  target: "invitationId",
+  right: "revokeInvitation",
+  async run({ services, request, signedIn: { user }, form }, team) {
+    const invitation = await invitationOf(services, team, form.invitationId);
+    if (!invitation) return INVITATION_GONE;
+    const outcome = await viaPlugin(
+      () =>
+        teamApi(services).cancelInvitation({
+          body: { invitationId: invitation.id },
+          headers: request.headers,
+        }),
+      `The invitation of ${invitation.email} was revoked.`,
+    );
+    if (!outcome.ok) return outcome;
+    await voidInvitationLinks(services.db, invitation);
+    await logTeamChange(services.db, request, [
+      { userId: user.id, kind: "team-invitation-revoked", detail: `${invitation.email} to ${team.name}` },
+    ]);
+    return outcome;
+  },
+});
+
+/** "Accept" / "Decline" on the teams page: an invitation waiting for the person's verified address. */
+const answer = (join: boolean) =>
+  dashboardAction({
+    intent: join ? "accept-invitation" : "decline-invitation",
+    fields: { invitationId: id },
+    target: "invitationId",
+    async run({ services, request, signedIn: { user }, form }) {
+      const invitation = await waitingInvitation(services.db, form.invitationId);
+      if (!invitation) return INVITATION_GONE;
+      const outcome = await answerInvitation(services, request, user, invitation, join);
+      if (!outcome.ok) return outcome;
+      if (join) throw redirect(teamPath(outcome.teamId));
+      return done(outcome.message);
+    },
+  });
+
+export const INVITATION_ACTIONS = [invite, resendInvitation, revokeInvitation, answer(true), answer(false)];

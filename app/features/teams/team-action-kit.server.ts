@@ -1,0 +1,154 @@
+/**
+ * What every team form shares (./team-actions.server.ts lists them): the
+ * plugin's endpoints, the fields every form has, finding the poster's team
+ * through their membership and right (`404` outside it, `403` without the
+ * right), the plugin's refusals in the pages' words, and mailing owners.
+ */
+import { z } from "zod";
+import { attempt, done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
+import type { AuthSession } from "~/server/auth/auth.server";
+import type { AppServices } from "~/server/context.server";
+import { type ActionContext, dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import type { TeamEndpoints } from "./access.server";
+import { INVITATION_GONE } from "./invitations.server";
+import type { teamDeletedMail } from "./mail-templates.server";
+import { GIVEN_ROLES, may, roleOf, type TeamRight, type TeamRole } from "./roles";
+import { membershipOf } from "./teams.server";
+
+export const teamApi = ({ auth }: AppServices) => auth.api as unknown as TeamEndpoints;
+
+/** The team the session works in (better-auth's `session.activeOrganizationId`). */
+export const activeOrganizationIdOf = (session: AuthSession["session"]) =>
+  (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
+
+export const id = z.string({ error: "Reload the page and try again." }).min(1).max(100);
+export const givenRole = z.enum(GIVEN_ROLES, { error: "Choose admin or member." });
+
+/** What each right's refusal says (a `403`). */
+export const NOT_ALLOWED: Record<TeamRight, string> = {
+  invite: "Only the team's owners and admins can invite people.",
+  revokeInvitation: "Only the team's owners and admins can revoke invitations.",
+  removeMember: "Only the team's owners and admins can remove members.",
+  changeRole: "Only the team's owners and admins can change roles.",
+  rename: "Only the team's owners can rename it.",
+  transferOwnership: "Only the team's owners can make someone else owner.",
+  deleteTeam: "Only the team's owners can delete it.",
+};
+
+export const NOT_A_MEMBER = refused(404, "You are not a member of this team.");
+
+export type Team = { id: string; name: string; myRole: TeamRole; myMemberId: string };
+
+/** The team `teamId` as its member `userId` sees it, if they may do `right` there; else the refusal. */
+async function teamFor(
+  { db }: AppServices,
+  userId: string,
+  teamId: string,
+  right?: TeamRight,
+): Promise<Team | Refusal> {
+  const mine = await membershipOf(db, userId, teamId);
+  const team = mine
+    ? await db.selectFrom("organization").select(["id", "name"]).where("id", "=", teamId).executeTakeFirst()
+    : undefined;
+  if (!mine || !team) return NOT_A_MEMBER;
+  if (right && !may(mine.role, right)) return refused(403, NOT_ALLOWED[right]);
+  return { id: team.id, name: team.name, myRole: mine.role, myMemberId: mine.memberId };
+}
+
+export const isRefusal = (value: object): value is Refusal => "ok" in value && value.ok === false;
+
+/** A member of `teamId` by their member id: whose account, and their role. */
+export async function memberOf(services: AppServices, teamId: string, memberId: string) {
+  const row = await services.db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select(["member.id", "member.role", "member.userId", "user.email", "user.name", "user.emailVerified"])
+    .where("member.id", "=", memberId)
+    .where("member.organizationId", "=", teamId)
+    .executeTakeFirst();
+  return row ? { ...row, role: roleOf(row.role) ?? "member" } : null;
+}
+
+/** The plugin's refusals, said in the pages' words (a rule the app's own checks already keep, in case they drift). */
+export const PLUGIN_REFUSALS: Record<string, Refusal> = {
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: refused(
+    409,
+    "A team needs an owner: make another member owner first, or delete the team.",
+  ),
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: refused(
+    409,
+    "A team needs an owner: make another member owner first, or delete the team.",
+  ),
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: refused(
+    400,
+    "That person is already a member of this team.",
+    {
+      email: "That person is already a member of this team.",
+    },
+  ),
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: refused(
+    400,
+    "That address is already invited: send the invitation again from the list below.",
+    { email: "That address is already invited." },
+  ),
+  INVITATION_LIMIT_REACHED: refused(409, "This team has too many waiting invitations: revoke some first."),
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: refused(409, "This team is full."),
+  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: refused(
+    409,
+    "You belong to as many teams as one person can.",
+  ),
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: refused(403, NOT_ALLOWED.invite),
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: refused(403, NOT_ALLOWED.removeMember),
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: refused(403, NOT_ALLOWED.changeRole),
+  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: refused(403, NOT_ALLOWED.revokeInvitation),
+  INVITATION_NOT_FOUND: INVITATION_GONE,
+  MEMBER_NOT_FOUND: refused(404, "That person is no longer a member of this team."),
+};
+
+/** Runs a plugin call and answers `message` when it worked, or the refusal it became. */
+export const viaPlugin = (work: () => Promise<unknown>, message: string) =>
+  attempt(async () => {
+    await work();
+    return done(message);
+  }, PLUGIN_REFUSALS);
+
+/**
+ * An action on one team: finds it through the poster's membership and
+ * right, then runs `act`. Its fields always include `teamId`.
+ */
+export function teamAction<Fields extends z.ZodRawShape>(spec: {
+  intent: string;
+  fields: Fields;
+  target?: (keyof Fields & string) | "teamId";
+  right?: TeamRight;
+  run: (
+    context: ActionContext<z.output<z.ZodObject<Fields & { teamId: typeof id }>>>,
+    team: Team,
+  ) => Promise<Outcome>;
+}) {
+  const fields: Fields & { teamId: typeof id } = { ...spec.fields, teamId: id };
+  return dashboardAction({
+    intent: spec.intent,
+    fields,
+    target: spec.target,
+    async run(context) {
+      const { services, signedIn, form } = context;
+      const teamId = (form as { teamId: string }).teamId;
+      const team = await teamFor(services, signedIn.user.id, teamId, spec.right);
+      if (isRefusal(team)) return team;
+      return spec.run(context, team);
+    },
+  });
+}
+
+/** Mails each of `team`'s owners (`mail` composes it for one). */
+export async function mailOwners(
+  services: AppServices,
+  owners: { id: string; email: string; name: string; emailVerified: boolean }[],
+  compose: (recipient: ReturnType<AppServices["mail"]["recipient"]>) => ReturnType<typeof teamDeletedMail>,
+  kind: string,
+) {
+  await services.mail.transaction(async (trx) => {
+    for (const owner of owners) await services.mail.queue(trx, compose(services.mail.recipient(owner)), kind);
+  });
+}

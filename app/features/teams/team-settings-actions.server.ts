@@ -1,0 +1,115 @@
+/** A team's own forms: create one, make one active, rename it, delete it. */
+import { randomUUID } from "node:crypto";
+import { redirect } from "react-router";
+import { z } from "zod";
+import { done, refused } from "~/server/action-kit.server";
+import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { TEAMS_PATH, teamPath } from "./constants";
+import { teamDeletedMail } from "./mail-templates.server";
+import { mailOwners, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
+import { logTeamChange } from "./team-activity.server";
+import { teamName } from "./team-name";
+import { ownersOf } from "./teams.server";
+
+/** "Create a team": anyone with a verified address; they are its owner, and it becomes their active team. */
+const createTeam = dashboardAction({
+  intent: "create-team",
+  fields: { name: teamName },
+  async run({ services, request, signedIn: { user }, form }) {
+    if (!user.emailVerified) {
+      return refused(403, "Confirm your email address first: the dashboard sends you the link.");
+    }
+    let created: { id: string } | null = null;
+    const outcome = await viaPlugin(async () => {
+      created = await teamApi(services).createOrganization({
+        body: { name: form.name, slug: randomUUID() },
+        headers: request.headers,
+      });
+    }, "Team created.");
+    if (!outcome.ok || !created) return outcome;
+    const teamId = (created as { id: string }).id;
+    await logTeamChange(services.db, request, [{ userId: user.id, kind: "team-created", detail: form.name }]);
+    throw redirect(teamPath(teamId));
+  },
+});
+
+/** The switcher: makes one of the person's teams the session's active team (a reload keeps it). */
+const switchTeam = teamAction({
+  intent: "switch-team",
+  fields: {},
+  target: "teamId",
+  async run({ services, request }, team) {
+    return viaPlugin(
+      () =>
+        teamApi(services).setActiveOrganization({
+          body: { organizationId: team.id },
+          headers: request.headers,
+        }),
+      `“${team.name}” is your active team.`,
+    );
+  },
+});
+
+/** "Rename": owners only. */
+const renameTeam = teamAction({
+  intent: "rename-team",
+  fields: { name: teamName },
+  right: "rename",
+  async run({ services, request, signedIn: { user }, form }, team) {
+    if (form.name === team.name) return done("The team already has that name.");
+    const outcome = await viaPlugin(
+      () =>
+        teamApi(services).updateOrganization({
+          body: { organizationId: team.id, data: { name: form.name } },
+          headers: request.headers,
+        }),
+      "Team renamed.",
+    );
+    if (outcome.ok) {
+      await logTeamChange(services.db, request, [
+        { userId: user.id, kind: "team-renamed", detail: `${team.name} → ${form.name}` },
+      ]);
+    }
+    return outcome;
+  },
+});
+
+/** "Delete the team": owners only, typing its name; every member's log says so, every owner is mailed. */
+const deleteTeam = teamAction({
+  intent: "delete-team",
+  fields: { confirm: z.string().max(200).optional() },
+  right: "deleteTeam",
+  async run({ services, request, signedIn: { user }, form }, team) {
+    if ((form.confirm ?? "").trim() !== team.name) {
+      return refused(400, "Type the team's name to delete it.", { confirm: "Type the team's name exactly." });
+    }
+    const members = await services.db
+      .selectFrom("member")
+      .select("userId")
+      .where("organizationId", "=", team.id)
+      .execute();
+    const owners = await ownersOf(services.db, team.id);
+    const outcome = await viaPlugin(
+      () =>
+        teamApi(services).deleteOrganization({ body: { organizationId: team.id }, headers: request.headers }),
+      `“${team.name}” was deleted.`,
+    );
+    if (!outcome.ok) return outcome;
+    await logTeamChange(services.db, request, [
+      { userId: user.id, kind: "team-deleted", detail: team.name },
+      ...members
+        .filter((member) => member.userId !== user.id)
+        .map((member) => ({ userId: member.userId, kind: "team-deleted-by-owner", detail: team.name })),
+    ]);
+    const url = `${services.env.APP_URL}${TEAMS_PATH}`;
+    await mailOwners(
+      services,
+      owners,
+      (recipient) => teamDeletedMail(recipient, team.name, url),
+      "team-deleted",
+    );
+    throw redirect(TEAMS_PATH);
+  },
+});
+
+export const TEAM_SETTINGS_ACTIONS = [createTeam, switchTeam, renameTeam, deleteTeam];
