@@ -1,0 +1,220 @@
+/** A team page's cards about people: its members (roles, removal, ownership), inviting, and the invitations waiting. */
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { FormField } from "~/components/form-field";
+import { LocalTime } from "~/components/local-time";
+import { SubmitButton } from "~/components/submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { EMAIL_MAX_LENGTH } from "~/lib/constants";
+import CrownIcon from "~icons/lucide/crown";
+import MailIcon from "~icons/lucide/mail";
+import SendIcon from "~icons/lucide/send";
+import UserMinusIcon from "~icons/lucide/user-minus";
+import { may, outranksOrOwns } from "./roles";
+import { OneButtonForm, RoleBadge, RoleSelect, TeamField } from "./team-parts";
+import type { TeamDetails } from "./teams";
+
+export function MembersCard({ team }: { team: TeamDetails }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>
+          {team.members.length === 1 ? "1 member" : `${team.members.length} members`}. Owners can do
+          everything; admins invite and manage members; members see the team.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y rounded-lg border" aria-label="Members">
+          {team.members.map((member) => (
+            <MemberRow key={member.id} team={team} member={member} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["members"][number] }) {
+  const changeRole = useDashboardForm("change-role", member.id);
+  const remove = useDashboardForm("remove-member", member.id);
+  const transfer = useDashboardForm("transfer-ownership", member.id);
+  const me = member.id === team.myMemberId;
+  const manageable = !me && outranksOrOwns(team.myRole, member.role);
+  const memberField = <input type="hidden" name="memberId" value={member.id} />;
+  const about = (verb: string) => `${verb}: ${member.email}`;
+  return (
+    <li className="grid gap-3 px-4 py-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            <span className="break-words">{member.name}</span>
+            {me ? <span className="text-muted-foreground text-xs">(you)</span> : null}
+            <RoleBadge role={member.role} />
+          </p>
+          <p className="break-all text-muted-foreground text-xs">
+            {member.email} · Since <LocalTime value={member.since} />
+          </p>
+        </div>
+      </div>
+      {manageable && (may(team.myRole, "changeRole") || may(team.myRole, "removeMember")) ? (
+        <div className="flex flex-wrap items-end gap-2">
+          {member.role !== "owner" && may(team.myRole, "changeRole") ? (
+            <changeRole.Form method="post" className="flex items-end gap-2">
+              {changeRole.intentField}
+              <TeamField teamId={team.id} />
+              {memberField}
+              <RoleSelect label={`Role of ${member.email}`} hideLabel defaultValue={member.role} />
+              <SubmitButton
+                busy={changeRole.busy}
+                variant="outline"
+                className="h-10"
+                aria-label={about("Change role")}
+              >
+                Change role
+              </SubmitButton>
+            </changeRole.Form>
+          ) : null}
+          {member.role !== "owner" && may(team.myRole, "transferOwnership") ? (
+            <OneButtonForm
+              form={transfer}
+              teamId={team.id}
+              fields={{ memberId: member.id }}
+              label="Make owner"
+              about={member.email}
+              variant="outline"
+              icon={CrownIcon}
+              className="h-10"
+            />
+          ) : null}
+          {may(team.myRole, "removeMember") ? (
+            <OneButtonForm
+              form={remove}
+              teamId={team.id}
+              fields={{ memberId: member.id }}
+              label="Remove"
+              about={member.email}
+              variant="destructive-outline"
+              icon={UserMinusIcon}
+              className="h-10"
+            />
+          ) : null}
+        </div>
+      ) : null}
+      <FormFeedback
+        error={changeRole.error ?? transfer.error ?? remove.error}
+        notice={changeRole.notice ?? transfer.notice ?? remove.notice}
+      />
+    </li>
+  );
+}
+
+export function InviteCard({ team }: { team: TeamDetails }) {
+  const invite = useDashboardForm("invite");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invite someone</CardTitle>
+        <CardDescription>
+          We mail them a link that works once, for 7 days. They join with an account of that address.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <invite.Form method="post" ref={invite.formRef} className="grid gap-3" aria-label="Invite someone">
+          {invite.intentField}
+          <TeamField teamId={team.id} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex-1">
+              <FormField
+                label="Email address"
+                name="email"
+                type="email"
+                autoComplete="off"
+                required
+                maxLength={EMAIL_MAX_LENGTH}
+                error={invite.fieldError("email")}
+              />
+            </div>
+            <RoleSelect label="Role" />
+            <SubmitButton busy={invite.busy} icon={SendIcon} className="h-10 sm:mt-[1.375rem]">
+              Send invitation
+            </SubmitButton>
+          </div>
+          <FormFeedback error={invite.fieldError("email") ? null : invite.error} notice={invite.notice} />
+        </invite.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function InvitationsCard({ team }: { team: TeamDetails }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Waiting invitations</CardTitle>
+        <CardDescription>
+          Revoke one and its link stops working; send one again for another week.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {team.invitations.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No invitation is waiting for an answer.</p>
+        ) : (
+          <ul className="divide-y rounded-lg border" aria-label="Waiting invitations">
+            {team.invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} team={team} invitation={invitation} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function InvitationRow({
+  team,
+  invitation,
+}: {
+  team: TeamDetails;
+  invitation: TeamDetails["invitations"][number];
+}) {
+  const resend = useDashboardForm("resend-invitation", invitation.id);
+  const revoke = useDashboardForm("revoke-invitation", invitation.id);
+  return (
+    <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <MailIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <div className="min-w-0 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            <span className="break-all">{invitation.email}</span>
+            <RoleBadge role={invitation.role} />
+          </p>
+          <p className="text-muted-foreground text-xs">
+            Link works until <LocalTime value={invitation.expiresAt} />
+          </p>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <OneButtonForm
+          form={resend}
+          teamId={team.id}
+          fields={{ invitationId: invitation.id }}
+          label="Send again"
+          about={invitation.email}
+          size="sm"
+          variant="outline"
+        />
+        <OneButtonForm
+          form={revoke}
+          teamId={team.id}
+          fields={{ invitationId: invitation.id }}
+          label="Revoke"
+          about={invitation.email}
+          size="sm"
+          variant="destructive-outline"
+        />
+      </div>
+      <FormFeedback error={resend.error ?? revoke.error} notice={resend.notice ?? revoke.notice} />
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+/** A team page's cards about the team itself: its name, leaving it, deleting it. */
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import LogOutIcon from "~icons/lucide/log-out";
+import Trash2Icon from "~icons/lucide/trash-2";
+import { TEAM_NAME_MAX_LENGTH } from "./constants";
+import { OneButtonForm, TeamField } from "./team-parts";
+import type { TeamDetails } from "./teams";
+
+export function RenameCard({ team }: { team: TeamDetails }) {
+  const rename = useDashboardForm("rename-team");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Team name</CardTitle>
+        <CardDescription>Members see it, and invitations carry it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <rename.Form method="post" className="grid gap-3" aria-label="Rename the team">
+          {rename.intentField}
+          <TeamField teamId={team.id} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex-1">
+              <FormField
+                label="Team name"
+                name="name"
+                required
+                maxLength={TEAM_NAME_MAX_LENGTH}
+                defaultValue={team.name}
+                error={rename.fieldError("name")}
+              />
+            </div>
+            <SubmitButton busy={rename.busy} variant="outline" className="sm:mt-[1.375rem]">
+              Rename
+            </SubmitButton>
+          </div>
+          <FormFeedback error={rename.fieldError("name") ? null : rename.error} notice={rename.notice} />
+        </rename.Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function LeaveCard({ team }: { team: TeamDetails }) {
+  const leave = useDashboardForm("leave-team");
+  const lastOwner = team.myRole === "owner" && team.owners <= 1;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Leave the team</CardTitle>
+        <CardDescription>
+          {lastOwner
+            ? "You are its only owner: make another member owner first, or delete the team."
+            : "You lose access to the team at once. To come back, someone has to invite you again."}
+        </CardDescription>
+      </CardHeader>
+      {lastOwner ? null : (
+        <CardContent className="grid gap-3">
+          <OneButtonForm
+            form={leave}
+            teamId={team.id}
+            label={`Leave “${team.name}”`}
+            variant="destructive-outline"
+            icon={LogOutIcon}
+          />
+          <FormFeedback error={leave.error} />
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+export function DeleteTeamCard({ team }: { team: TeamDetails }) {
+  const remove = useDashboardForm("delete-team");
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>Delete the team</CardTitle>
+        <CardDescription>
+          Its members lose it at once, and its waiting invitations stop working. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <remove.Form method="post" className="grid gap-3" aria-label="Delete the team">
+          {remove.intentField}
+          <TeamField teamId={team.id} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex-1">
+              <FormField
+                label={`Type “${team.name}” to confirm`}
+                name="confirm"
+                required
+                autoComplete="off"
+                error={remove.fieldError("confirm")}
+              />
+            </div>
+            <SubmitButton
+              busy={remove.busy}
+              variant="destructive"
+              icon={Trash2Icon}
+              className="sm:mt-[1.375rem]"
+            >
+              Delete team
+            </SubmitButton>
+          </div>
+          <FormFeedback error={remove.fieldError("confirm") ? null : remove.error} />
+        </remove.Form>
+      </CardContent>
+    </Card>
+  );
+}
