@@ -1,30 +1,32 @@
-/** The performance budgets (issues 7 and 17), checked by `npm run bench -- --check`. */
+/**
+ * The performance budgets (issue 35), checked by `npm run bench -- --check`.
+ * Most are ratios to the Nuxt peer measured in the same run, so a slow spell
+ * of a shared machine moves both sides alike.
+ */
 export const budgets = {
-  /** First-load JavaScript of every page, brotli bytes. */
-  jsBrotli: 100_000,
+  /** First-load JavaScript beyond the `framework` chunk (React, React Router), brotli bytes, per page. */
+  jsBeyondFramework: { "/": 10_000, "/login": 10_000, "/dashboard": 16_000 } as Record<string, number>,
   cssBrotli: 15_000,
   /** The landing page's HTML, compressed: one round trip. */
   homeHtmlCompressed: 14_000,
-  /** First paint never waits for the scripts: FCP at most this times the page's FCP with scripts blocked. */
-  fcpOverScriptsBlocked: 1.2,
-  /** Throughput as a share of the trivial route measured in the same run. */
-  throughputShare: {
-    "GET /": 0.2,
-    "GET /api/_auth/session (cookie)": 0.25,
-    "GET /dashboard (signed in)": 0.04,
-  } as Record<string, number>,
-  p99Ms: 50,
-  rssIdleMb: 100,
-  rssLoadedMb: 250,
-  coldStartMs: 400,
+  /** The floor (every script blocked, arriving from another site): at most this times the peer's floor. */
+  floorOverPeerFloor: 1.15,
+  /** First paint never waits for the scripts: FCP at most this times the page's own floor. */
+  fcpOverFloor: 1.15,
   /** Beside the Nuxt peer, in the same run. */
   peer: {
-    /** Our FCP over the peer's, each page, at most. */
-    fcpRatio: 1,
     /** Our requests per second over the peer's, at least. */
     rpsRatio: {
-      "GET /dashboard (signed in)": 1.5,
-      "GET /api/_auth/session (cookie)": 1,
+      "GET /dashboard (signed in)": 1,
+      "GET /api/_auth/session (cookie)": 1.5,
     } as Record<string, number>,
+    /** Our p99 over the peer's, at most. */
+    p99Ratio: { "GET /dashboard (signed in)": 1 } as Record<string, number>,
+    rssIdleRatio: 0.85,
+    rssLoadedRatio: 0.7,
   },
+  rssLoadedMb: 200,
+  coldStartMs: 400,
+  /** Every route of ours but those the peer ratios hold: p99 under this. */
+  p99Ms: 50,
 };
