@@ -5,6 +5,7 @@ import { appIcons } from "./vite/app-icons.ts";
 import { buildInfo } from "./vite/build-info.ts";
 import { clientChunks } from "./vite/client-chunks.ts";
 import { serverCompileCache } from "./vite/compile-cache.ts";
+import { criticalCss } from "./vite/critical-css.ts";
 import { iconComponents } from "./vite/icon-components.ts";
 import { nodeEntry } from "./vite/node-entry.ts";
 import { precompressAssets } from "./vite/precompress.ts";
@@ -48,6 +49,7 @@ export default defineConfig(({ command }) => ({
     clientChunks(),
     precompressAssets(),
     nodeEntry(),
+    criticalCss(),
     serverCompileCache(),
   ],
 }));

@@ -45,6 +45,7 @@ import { appManifest } from "./app-manifest";
 import { authApi } from "./auth-api";
 import { buildInfoApi, inMemoryBuildFiles, readBuildFilesFrom } from "./build-info";
 import { clientIp } from "./client-ip";
+import { CRITICAL_CSS_FILE, readCriticalCss } from "./critical-css";
 import type { EdgeEnv } from "./edge-env";
 import { iconsApi } from "./icons";
 import { originCheck } from "./origin-check";
@@ -68,6 +69,9 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
  * render them.
  */
 const RENDERED_ONCE_PATHS: readonly string[] = [SIGN_IN_PATH, FORGOT_PASSWORD_PATH];
+
+/** Every page a guest gets as a file: the build picks the critical CSS of each (vite/critical-css.ts). */
+export const STATIC_GUEST_PATHS: readonly string[] = ["/", ...RENDERED_ONCE_PATHS];
 
 /**
  * Builds the whole HTTP application: configuration, database (migrated;
@@ -218,6 +222,7 @@ export async function createServerApp() {
         clientDir,
         sessionCookieName: sessionCookie,
         renderedOnce: RENDERED_ONCE_PATHS,
+        criticalCss: await readCriticalCss(new URL(CRITICAL_CSS_FILE, import.meta.url)),
         // A guest with nothing of their own: no cookie, no query, no nonce (the copy's scripts are allowed by hash).
         render: (path) => renderPage(new Request(new URL(path, env.APP_URL)), {}),
       }),

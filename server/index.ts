@@ -7,9 +7,11 @@
  * way it runs as plain Node, so it imports only Node, npm packages and the
  * build, never `~/` sources.
  */
+import { writeFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import { enableCompileCache, flushCompileCache } from "node:module";
 import { Server as NetServer, type Socket } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import { getRequestListener } from "@hono/node-server";
@@ -24,6 +26,7 @@ type ServerApp = {
 };
 type ServerModule = {
   createServerApp: () => Promise<ServerApp>;
+  STATIC_GUEST_PATHS: readonly string[];
   /** Whether an error says a database or its connection went away (recoverable), not a bug. */
   isOutageError: (error: unknown) => boolean;
 };
@@ -153,6 +156,21 @@ if (process.argv.includes("--fill-compile-cache")) {
   const app = await start(loadServerBuild);
   await app.close();
   flushCompileCache();
+  process.exit(0);
+}
+
+// At build time (vite/critical-css.ts): each page a guest gets as a file, as the server renders
+// it, written to the folder named, for the build to pick its critical CSS; then stop.
+const guestPagesDir = process.argv.find((arg) => arg.startsWith("--render-guest-pages="))?.split("=")[1];
+if (guestPagesDir) {
+  const loaded = await loadServerBuild();
+  const app = await start(async () => loaded);
+  for (const path of loaded.STATIC_GUEST_PATHS) {
+    const response = await app.app.fetch(new Request(new URL(path, app.env.APP_URL)));
+    if (!response.ok) throw new Error(`${path} answered ${response.status} at build time`);
+    writeFileSync(join(guestPagesDir, `${encodeURIComponent(path)}.html`), await response.text());
+  }
+  await app.close();
   process.exit(0);
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { type Precompressed, precompress, preferredEncoding } from "./compression";
+import { withCriticalCss } from "./critical-css";
 import type { EdgeEnv } from "./edge-env";
 
 /** Prerendered paths and the files React Router wrote for them at build time. */
@@ -51,7 +52,10 @@ const PER_ANSWER_HEADERS = new Set([
  * cookie may be kept and served to every guest; anything else (an outage, a
  * redirect) is left to the per-request render.
  */
-async function renderedEntry(render: () => Promise<Response>): Promise<Entry | undefined> {
+async function renderedEntry(
+  render: () => Promise<Response>,
+  finish: (body: Uint8Array) => Uint8Array,
+): Promise<Entry | undefined> {
   try {
     const response = await render();
     const type = response.headers.get("Content-Type") ?? "";
@@ -63,7 +67,7 @@ async function renderedEntry(render: () => Promise<Response>): Promise<Entry | u
     response.headers.forEach((value, name) => {
       if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
     });
-    return entryOf(new Uint8Array(await response.arrayBuffer()), type, headers);
+    return entryOf(finish(new Uint8Array(await response.arrayBuffer())), type, headers);
   } catch {
     return undefined;
   }
@@ -99,11 +103,14 @@ export async function staticGuestPages({
   clientDir,
   sessionCookieName,
   renderedOnce,
+  criticalCss,
   render,
 }: {
   clientDir: string;
   sessionCookieName: string;
   renderedOnce: readonly string[];
+  /** The rendered-once pages' critical CSS (server/critical-css.ts), inlined in their copy; the stylesheet loads after the paint. */
+  criticalCss: Map<string, string>;
   /** A guest's render of a path, with no cookie, query or nonce. */
   render: (path: string) => Promise<Response>;
 }): Promise<MiddlewareHandler<EdgeEnv>> {
@@ -114,6 +121,10 @@ export async function staticGuestPages({
     const body = await readFile(join(clientDir, file));
     prerendered.set(path, () => entryOf(body, type));
   }
+  const finish = (path: string) => (body: Uint8Array) => {
+    const css = criticalCss.get(path);
+    return css ? Buffer.from(withCriticalCss(Buffer.from(body).toString("utf8"), css)) : body;
+  };
   const entries = new Map<string, Promise<Entry | undefined>>();
   const isRenderedOnce = (path: string) => renderedOnce.includes(path);
   return async (c, next) => {
@@ -129,7 +140,7 @@ export async function staticGuestPages({
     let pending = entries.get(path);
     if (!pending) {
       const build = prerendered.get(path);
-      pending = build ? Promise.resolve(build()) : renderedEntry(() => render(path));
+      pending = build ? Promise.resolve(build()) : renderedEntry(() => render(path), finish(path));
       entries.set(path, pending);
     }
     const entry = await pending;
