@@ -19,6 +19,11 @@ test("a request already on the public URL is passed on as it is", () => {
   expect(withPublicOrigin(seen, "http://localhost:3000")).toBe(seen);
 });
 
+test("a port that only starts like the public origin's is not it", () => {
+  const seen = new Request("http://localhost:30001/dashboard");
+  expect(withPublicOrigin(seen, "http://localhost:3000").url).toBe("http://localhost:3000/dashboard");
+});
+
 test("the Host header cannot choose the origin: it is always APP_URL's", () => {
   const seen = new Request("http://evil.example/login");
   expect(withPublicOrigin(seen, "https://app.example.com").url).toBe("https://app.example.com/login");

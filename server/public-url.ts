@@ -8,7 +8,12 @@
  * serves, and the origin check in front has already refused state-changing
  * requests from any other, so nothing a client sends chooses this URL.
  */
+let publicOrigin: { appUrl: string; prefix: string } | undefined;
+
 export function withPublicOrigin(request: Request, appUrl: string): Request {
+  if (publicOrigin?.appUrl !== appUrl) publicOrigin = { appUrl, prefix: `${new URL(appUrl).origin}/` };
+  // A URL's text starts with its origin and a slash: already public, nothing to parse (every page asks).
+  if (request.url.startsWith(publicOrigin.prefix)) return request;
   const seen = new URL(request.url);
   const intended = new URL(`${seen.pathname}${seen.search}`, appUrl);
   if (intended.href === seen.href) return request;

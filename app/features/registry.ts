@@ -21,10 +21,26 @@ export const FEATURES: readonly string[] = [
   "two-factor",
 ];
 
-/** The modules a glob found for `file`, of the listed features only, in the list's order. */
-export function listedModules<Module>(modules: Record<string, Module>, file: string): Module[] {
-  return FEATURES.flatMap((name) => {
-    const module = modules[`./${name}/${file}`];
-    return module ? [module] : [];
-  });
+const listed = new WeakMap<object, Map<string, readonly unknown[]>>();
+
+/**
+ * The modules a glob found for `file`, of the listed features only, in the
+ * list's order. Worked out at the first call and kept: a page asks a dozen
+ * times per render (each lookup of a missing name built a new string).
+ */
+export function listedModules<Module>(modules: Record<string, Module>, file: string): readonly Module[] {
+  let byFile = listed.get(modules);
+  if (!byFile) {
+    byFile = new Map();
+    listed.set(modules, byFile);
+  }
+  let found = byFile.get(file) as readonly Module[] | undefined;
+  if (!found) {
+    found = FEATURES.flatMap((name) => {
+      const module = modules[`./${name}/${file}`];
+      return module ? [module] : [];
+    });
+    byFile.set(file, found);
+  }
+  return found;
 }

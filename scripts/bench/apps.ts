@@ -42,12 +42,14 @@ async function spawnUntilAnswered(
   args: string[],
   env: (port: number, base: string) => Record<string, string>,
   readyPath: string,
+  cwd?: string,
 ): Promise<Started> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const readyUrl = `${base}${readyPath}`;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, ...env(port, base) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -79,12 +81,17 @@ async function coldStartOnly(start: () => Promise<Started>) {
 /**
  * Our production build (run `npm run build` first) with a fresh SQLite
  * database, and a new account; `extraEnv` on top of the bench's own
- * (`METRICS_PORT`, say).
+ * (`METRICS_PORT`, say). `dir` is the folder holding the `build/` to run
+ * (this one by default), and `nodeArgs` go before the serve script's own
+ * (`--cpu-prof`, say).
  */
-export async function startOurs(extraEnv: Record<string, string> = {}): Promise<BenchApp> {
+export async function startOurs(
+  extraEnv: Record<string, string> = {},
+  { dir, nodeArgs = [] }: { dir?: string; nodeArgs?: string[] } = {},
+): Promise<BenchApp> {
   const launch = (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) =>
     spawnUntilAnswered(
-      serveArguments(),
+      [...nodeArgs, ...serveArguments()],
       (port, base) => ({
         PORT: String(port),
         HOST: "127.0.0.1",
@@ -95,6 +102,7 @@ export async function startOurs(extraEnv: Record<string, string> = {}): Promise<
         ...extraEnv,
       }),
       "/healthz",
+      dir,
     );
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   const { child, coldStartMs, base } = await launch(dataDir);

@@ -2,6 +2,7 @@
 import { passkey } from "@better-auth/passkey";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { AuthEndpoint, AuthPluginSetup } from "~/server/features.server";
 import type { Database } from "../../../db/schema";
 import { passkeyAuthentication } from "./passkey-factors.server";
@@ -85,13 +86,16 @@ export const passkeyEndpoints: AuthEndpoint[] = [
 
 /** How many passkeys this person has: each is a way in. */
 export async function countPasskeys(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("passkey")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const [row] = await passkeyCountOf(db, userId);
   return Number(row?.count ?? 0);
 }
+
+const passkeyCountOf = compiledQuery((db, userId: string) =>
+  db
+    .selectFrom("passkey")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("userId", "=", userId),
+);
 
 /** The first proof of the mailbox: every passkey goes (anyone could have added one); "2 passkeys". */
 export async function removeAllPasskeys(trx: Kysely<Database>, userId: string): Promise<string[]> {

@@ -4,6 +4,7 @@ import { displayName } from "~/lib/fields";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
 import type { WayOut } from "~/server/auth/sign-in-methods.server";
+import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
 
@@ -16,12 +17,12 @@ type PasskeyApi = {
 };
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
+const passkeysOf = compiledQuery((db, userId: string) =>
+  db.selectFrom("passkey").select(["id", "name", "createdAt"]).where("userId", "=", userId),
+);
+
 export async function listPasskeys(kysely: Kysely<Database>, userId: string): Promise<PasskeySummary[]> {
-  const passkeys = await kysely
-    .selectFrom("passkey")
-    .select(["id", "name", "createdAt"])
-    .where("userId", "=", userId)
-    .execute();
+  const passkeys = await passkeysOf(kysely, userId);
   return passkeys
     .map((passkey) => ({
       id: passkey.id,

@@ -5,6 +5,7 @@
  * at their next page, on every instance; nothing is cached).
  */
 import type { Kysely } from "kysely";
+import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
 import { roleOf, type TeamRole } from "./roles";
 import type { InvitationForMe, InvitationSent, TeamDetails, TeamSummary, TeamsData } from "./teams";
@@ -35,9 +36,8 @@ export async function activeTeamOf(
   return membership ? { teamId: activeOrganizationId, ...membership } : null;
 }
 
-/** The teams the person belongs to, by name. */
-export async function teamsOf(db: Db, userId: string, activeTeamId: string | null): Promise<TeamSummary[]> {
-  const rows = await db
+const teamRowsOf = compiledQuery((db, userId: string) =>
+  db
     .selectFrom("member as mine")
     .innerJoin("organization", "organization.id", "mine.organizationId")
     .select((eb) => [
@@ -53,8 +53,38 @@ export async function teamsOf(db: Db, userId: string, activeTeamId: string | nul
     ])
     .where("mine.userId", "=", userId)
     .orderBy("organization.name")
-    .orderBy("organization.id")
-    .execute();
+    .orderBy("organization.id"),
+);
+
+const invitationRowsFor = compiledQuery((db, email: string, now: Date) =>
+  db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .select(["invitation.id", "organization.name", "invitation.role", "invitation.expiresAt"])
+    .where("invitation.email", "=", email)
+    .where("invitation.status", "=", "pending")
+    .where("invitation.expiresAt", ">", now)
+    .orderBy("invitation.createdAt", "desc"),
+);
+
+const invitationRowsSentBy = compiledQuery((db, userId: string) =>
+  db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .select([
+      "organization.name",
+      "invitation.email",
+      "invitation.role",
+      "invitation.status",
+      "invitation.createdAt",
+    ])
+    .where("invitation.inviterId", "=", userId)
+    .orderBy("invitation.createdAt", "desc"),
+);
+
+/** The teams the person belongs to, by name. */
+export async function teamsOf(db: Db, userId: string, activeTeamId: string | null): Promise<TeamSummary[]> {
+  const rows = await teamRowsOf(db, userId);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -71,15 +101,7 @@ export async function invitationsFor(
   { email, emailVerified }: { email: string; emailVerified: boolean },
 ): Promise<InvitationForMe[]> {
   if (!emailVerified) return [];
-  const rows = await db
-    .selectFrom("invitation")
-    .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .select(["invitation.id", "organization.name", "invitation.role", "invitation.expiresAt"])
-    .where("invitation.email", "=", email.toLowerCase())
-    .where("invitation.status", "=", "pending")
-    .where("invitation.expiresAt", ">", new Date())
-    .orderBy("invitation.createdAt", "desc")
-    .execute();
+  const rows = await invitationRowsFor(db, email.toLowerCase(), new Date());
   return rows.map((row) => ({
     id: row.id,
     team: row.name,
@@ -90,19 +112,7 @@ export async function invitationsFor(
 
 /** The invitations the person sent, newest first (the data export). */
 export async function invitationsSentBy(db: Db, userId: string): Promise<InvitationSent[]> {
-  const rows = await db
-    .selectFrom("invitation")
-    .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .select([
-      "organization.name",
-      "invitation.email",
-      "invitation.role",
-      "invitation.status",
-      "invitation.createdAt",
-    ])
-    .where("invitation.inviterId", "=", userId)
-    .orderBy("invitation.createdAt", "desc")
-    .execute();
+  const rows = await invitationRowsSentBy(db, userId);
   return rows.map((row) => ({
     team: row.name,
     email: row.email,

@@ -11,6 +11,7 @@ import { done, type Outcome, type Refusal, refused } from "~/server/action-kit.s
 import { recordSignInChange } from "~/server/auth/activity.server";
 import type { Auth, AuthSession } from "~/server/auth/auth.server";
 import type { AppServices } from "~/server/context.server";
+import { compiledQuery } from "~/server/db/compiled-query.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
 import type { Database } from "../../../db/schema";
 import { checkCode, kindOfTypedCode } from "./second-step.server";
@@ -210,12 +211,12 @@ export async function turnOff(
 }
 
 /** The dashboard card's line: on or off, and the recovery codes left. */
+const twoFactorRowOf = compiledQuery((db, userId: string) =>
+  db.selectFrom("twoFactor").select(["backupCodes", "verified"]).where("userId", "=", userId),
+);
+
 export async function twoFactorSummary(db: Kysely<Database>, userId: string): Promise<TwoFactorSummary> {
-  const row = await db
-    .selectFrom("twoFactor")
-    .select(["backupCodes", "verified"])
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const [row] = await twoFactorRowOf(db, userId);
   const enabled = row?.verified === true;
   return { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.backupCodes) : 0 };
 }

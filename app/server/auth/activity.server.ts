@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type ActivityItem, activityKind } from "~/lib/activity";
 import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
+import { compiledQuery } from "../db/compiled-query.server";
 import type { SignInChange, SignInFacts } from "../mail/templates.server";
 import { summarizeUserAgent } from "../session/user-agent.server";
 
@@ -108,20 +109,23 @@ export async function priorSignIns(
  * `nameOfMethod` ("GitHub", "Passkey"); kinds this version does not know
  * (written by a newer one) are left out.
  */
+const latestActivityOf = compiledQuery((db, userId: string, limit: number) =>
+  db
+    .selectFrom("activity")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit),
+);
+
 export async function listRecentActivity(
   kysely: Kysely<Database>,
   userId: string,
   nameOfMethod: (method: string) => string,
   limit = ACTIVITY_SHOWN,
 ): Promise<ActivityItem[]> {
-  const rows = await kysely
-    .selectFrom("activity")
-    .selectAll()
-    .where("userId", "=", userId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await latestActivityOf(kysely, userId, limit);
   return rows
     .filter((row) => activityKind(row.kind))
     .map((row) => ({

@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { done, type Outcome, refused } from "../action-kit.server";
+import { compiledQuery } from "../db/compiled-query.server";
 import { featureEndpoint, featureWaysIn } from "../feature-hooks.server";
 import type { SignInChange } from "../mail/templates.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
@@ -61,13 +62,12 @@ export type WayOut =
     };
 
 /** A person's accounts: password (`credential`) and providers, never the hash. */
-export function listAccounts(kysely: Kysely<Database>, userId: string) {
-  return kysely
+export const listAccounts = compiledQuery((kysely, userId: string) =>
+  kysely
     .selectFrom("account")
     .select((eb) => ["id", "providerId", "createdAt", eb("password", "is not", null).as("hasPassword")])
-    .where("userId", "=", userId)
-    .execute();
-}
+    .where("userId", "=", userId),
+);
 
 /** The ways in that a person's accounts and the features give, counting only configured providers. */
 export function waysInOf(

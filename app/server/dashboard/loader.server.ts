@@ -5,8 +5,13 @@ import { listRecentActivity } from "../auth/activity.server";
 import type { AuthSession } from "../auth/auth.server";
 import { countWaysIn, readWaysIn } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
+import { compiledQuery } from "../db/compiled-query.server";
 import { featureEndpoints, signInAccounts, signInStep } from "../feature-hooks.server";
 import { listActiveSessions } from "../session/sessions.server";
+
+const emailChangedAtOf = compiledQuery((db, userId: string) =>
+  db.selectFrom("user").select("emailChangedAt").where("id", "=", userId),
+);
 
 /**
  * Everything the dashboard shows, read on the server in one go (the page
@@ -44,7 +49,7 @@ export async function loadDashboard(
       offered.map((provider) => provider.id),
     ),
     listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
-    db.selectFrom("user").select("emailChangedAt").where("id", "=", user.id).executeTakeFirst(),
+    emailChangedAtOf(db, user.id).then((rows) => rows[0]),
     Promise.all(
       features.map(
         async (feature) => [feature.key, await feature.load(services, signedIn, request)] as const,

@@ -14,6 +14,21 @@ describe("documentBody", () => {
     expect(onEnd).toHaveBeenCalledOnce();
   });
 
+  it("sends what React writes in one go as one chunk, and what it writes later as another", async () => {
+    const { sink, body } = documentBody(() => {});
+    const reader = body.getReader();
+    sink.write(Buffer.from("<html><head></head>"));
+    sink.write(Buffer.from("<body>"));
+    sink.write(Buffer.from("<main></main>"));
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(
+      "<html><head></head><body><main></main>",
+    );
+    sink.write(Buffer.from("<script></script>"));
+    sink.end(Buffer.from("</body></html>"));
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("<script></script></body></html>");
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it("stops the render when the reader leaves", async () => {
     const { sink, body } = documentBody(() => {});
     sink.write(Buffer.from("<html><head></head>"));

@@ -5,6 +5,7 @@ import { done, type Outcome, refused } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { Auth } from "../auth/auth.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
+import { compiledQuery } from "../db/compiled-query.server";
 import { endFeatureTrust } from "../feature-hooks.server";
 import { countSessionsRevoked } from "../metrics.server";
 import { summarizeUserAgent } from "./user-agent.server";
@@ -20,12 +21,7 @@ export async function listActiveSessions(
   userId: string,
   currentId: string,
 ): Promise<SessionSummary[]> {
-  const sessions = await kysely
-    .selectFrom("session")
-    .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
-    .where("userId", "=", userId)
-    .where("expiresAt", ">", new Date())
-    .execute();
+  const sessions = await activeSessionsOf(kysely, userId, new Date());
   return sessions
     .map((session) => {
       const { label, deviceType } = summarizeUserAgent(session.userAgent);
@@ -41,6 +37,14 @@ export async function listActiveSessions(
     })
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
 }
+
+const activeSessionsOf = compiledQuery((db, userId: string, now: Date) =>
+  db
+    .selectFrom("session")
+    .select(["id", "createdAt", "updatedAt", "ipAddress", "userAgent"])
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", now),
+);
 
 /** Who asked, from where: the activity log's entry for a revocation. */
 const revokedBy = (userId: string, headers: Headers) => ({ userId, ...requestOrigin(headers) });
