@@ -19,7 +19,9 @@ export default {
   // The data export keeps this key: memberships, invitations waiting for the person, invitations they sent.
   dashboard: {
     key: "teams",
-    load: ({ db }, { user, session }) => teamsData(db, user, activeOrganizationIdOf(session)),
+    // Only the export (which reads without a request) lists the invitations the person sent.
+    load: ({ db }, { user, session }, request) =>
+      teamsData(db, user, activeOrganizationIdOf(session), { withInvitationsSent: request === undefined }),
   },
   authPlugins: ({ db }) => [teamsPlugin(), teamsOnAccountDeletion(db)],
   mailedLinks: { [INVITATION_LINK]: TEAM_INVITATION_PATH },

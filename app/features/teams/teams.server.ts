@@ -122,17 +122,18 @@ export async function invitationsSentBy(db: Db, userId: string): Promise<Invitat
   }));
 }
 
-/** The dashboard's teams card and the data export. */
+/** The dashboard's teams card and the teams page; with `invitationsSent`, the data export's too. */
 export async function teamsData(
   db: Db,
   user: { id: string; email: string; emailVerified: boolean },
   activeOrganizationId: string | null | undefined,
+  { withInvitationsSent = false } = {},
 ): Promise<TeamsData> {
   const active = await activeTeamOf(db, { userId: user.id, activeOrganizationId });
   return {
     teams: await teamsOf(db, user.id, active?.teamId ?? null),
     invitationsForMe: await invitationsFor(db, user),
-    invitationsSent: await invitationsSentBy(db, user.id),
+    ...(withInvitationsSent ? { invitationsSent: await invitationsSentBy(db, user.id) } : {}),
   };
 }
 

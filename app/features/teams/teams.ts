@@ -28,7 +28,8 @@ export type InvitationSent = {
 export type TeamsData = {
   teams: TeamSummary[];
   invitationsForMe: InvitationForMe[];
-  invitationsSent: InvitationSent[];
+  /** In the data export only. */
+  invitationsSent?: InvitationSent[];
 };
 
 /** A team's page: the team, the viewer's role in it, its members and its waiting invitations. */
