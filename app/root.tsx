@@ -25,6 +25,7 @@ import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/session/guards.server";
 import { toSignedInSession } from "~/server/session/session.server";
+import { markHydrated } from "~/shell/after-hydration";
 import { startBuildWatcher } from "~/shell/build-watcher";
 import { useChunkLoadFailure } from "~/shell/chunk-reload";
 import { colorModeScript } from "~/shell/color-mode-script";
@@ -107,6 +108,8 @@ export default function App() {
   const { session, buildPollIntervalMs } = useLoaderData<typeof loader>();
   useBrowserSession(session);
   useApplyForcedColorMode();
+  // The root's first effect runs once the page is hydrated: what waits for that may start.
+  useEffect(markHydrated, []);
   useEffect(
     () => startBuildWatcher({ ownId: import.meta.env.BUILD_ID, intervalMs: buildPollIntervalMs }),
     [buildPollIntervalMs],
