@@ -1,38 +1,19 @@
+import { lazyIsland } from "~/components/lazy-island";
 import { PreloadLink } from "~/components/preload-link";
-import { ProductPreview } from "~/components/product-preview";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/components/use-session";
-import AccessibilityIcon from "~icons/lucide/accessibility";
 import ArrowRightIcon from "~icons/lucide/arrow-right";
-import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
-import MailCheckIcon from "~icons/lucide/mail-check";
-import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
 
 /** The index page has no title of its own: the document title is the app name. */
 export const handle = { title: "" };
 
-const features = [
-  {
-    icon: FingerprintPatternIcon,
-    title: "Passkeys, built in",
-    text: "Sign in with your fingerprint, face or device PIN. Nothing to remember, nothing to leak.",
-  },
-  {
-    icon: MonitorSmartphoneIcon,
-    title: "Every session in view",
-    text: "See each browser signed in to your account, where and when, and sign any of them out.",
-  },
-  {
-    icon: MailCheckIcon,
-    title: "Told about every change",
-    text: "A new device, a new password, a new way in: an email at once, with a way to undo it.",
-  },
-  {
-    icon: AccessibilityIcon,
-    title: "Works for everyone",
-    text: "Quick on a slow phone, usable by keyboard and screen reader, in light or dark.",
-  },
-];
+// Static, and beside or below the hero's text: their code comes once the page is hydrated.
+const ProductPreview = lazyIsland(() =>
+  import("~/components/product-preview").then((module) => module.ProductPreview),
+);
+const HomeFeatures = lazyIsland(() =>
+  import("~/components/home-features").then((module) => module.HomeFeatures),
+);
 
 export default function Home() {
   const session = useSession();
@@ -78,30 +59,23 @@ export default function Home() {
               )}
             </div>
           </div>
-          <ProductPreview />
+          <ProductPreview
+            element={{
+              role: "img",
+              "aria-label":
+                "A preview of the dashboard: three signed-in browsers, each of the others with a Sign out button, and an email alert about a new sign-in.",
+              className: "relative mx-auto w-full max-w-md select-none sm:mb-14 lg:max-w-none",
+            }}
+          />
         </div>
       </section>
-      <section
-        aria-labelledby="features-heading"
-        className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20"
-      >
-        <h2 id="features-heading" className="text-center font-semibold text-2xl tracking-tight sm:text-3xl">
-          What your account gives you
-        </h2>
-        <ul className="mt-10 grid gap-x-10 gap-y-8 sm:grid-cols-2">
-          {features.map((feature) => (
-            <li key={feature.title} className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <feature.icon className="size-5" />
-              </span>
-              <div>
-                <h3 className="font-semibold">{feature.title}</h3>
-                <p className="mt-1 text-muted-foreground text-sm leading-relaxed">{feature.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HomeFeatures
+        as="section"
+        element={{
+          "aria-labelledby": "features-heading",
+          className: "mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20",
+        }}
+      />
     </>
   );
 }
