@@ -1,5 +1,4 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { useNavigation } from "react-router";
 
 /** The progress bar shows only for navigations slower than this… */
 const PROGRESS_SHOW_DELAY_MS = 150;
@@ -12,8 +11,7 @@ const PROGRESS_MIN_VISIBLE_MS = 400;
  * ones never show it; once shown it stays a moment, so it never flickers.
  * Without motion preferences it slides; with reduced motion it just shows.
  */
-export function NavigationProgress() {
-  const busy = useNavigation().state !== "idle";
+export function NavigationProgressBar({ busy }: { busy: boolean }) {
   const [visible, setVisible] = useState(false);
   const shownAt = useRef(0);
 

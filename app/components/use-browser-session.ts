@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import type { SignedInSession } from "~/lib/session";
+import { afterHydration } from "~/shell/after-hydration";
 import { sessionStore } from "~/shell/session-store";
-import { startSessionSync } from "~/shell/session-sync";
 
 /**
  * Keeps the browser's session store in step with the session the server
@@ -14,5 +14,19 @@ export function useBrowserSession(session: SignedInSession | null): void {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  useEffect(() => startSessionSync(sessionStore, () => void revalidateRef.current()), []);
+  // Following the other tabs starts in idle time once the page is hydrated: its code is not part of the first load.
+  useEffect(() => {
+    let active = true;
+    let stop = () => {};
+    void afterHydration()
+      .then(() => import("~/shell/session-sync"))
+      .then((sync?: typeof import("~/shell/session-sync")) => {
+        // Empty when its chunk failed after a deployment: the chunk-reload handler took that error.
+        if (active && sync) stop = sync.startSessionSync(sessionStore, () => void revalidateRef.current());
+      });
+    return () => {
+      active = false;
+      stop();
+    };
+  }, []);
 }
