@@ -8,41 +8,17 @@
  *
  *     node scripts/first-load-js.ts
  */
-import { readFileSync } from "node:fs";
-import { brotliCompressSync, constants } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
-import { HYDRATED_MARK } from "../app/shell/after-hydration.ts";
 import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
+import { brotliSizeOf, FRAMEWORK_CHUNK, scriptsBeforeIdle } from "../tests/fixtures/first-load.ts";
 import { type BenchApp, startOurs } from "./bench/apps.ts";
 
-/**
- * Runs in the page before its scripts: Save-Data on (the speculative
- * preloading of links stays out), and idle callbacks held until
- * `releaseIdleCallbacks()`.
- */
-export function holdIdleCallbacks() {
-  Object.defineProperty(navigator, "connection", { value: { saveData: true } });
-  const held: IdleRequestCallback[] = [];
-  window.requestIdleCallback = (callback) => held.push(callback);
-  Object.assign(window, {
-    releaseIdleCallbacks: () => {
-      for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
-    },
-  });
-}
-
 const PAGES = { "/": false, "/login": false, "/dashboard": true } as const;
-const FRAMEWORK = /\/assets\/framework-[\w-]+\.js$/;
-
-function brotliSize(file: string): number {
-  return brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-}
 
 /**
  * The script paths a first load of `path` fetches until it is hydrated and
- * the network is quiet, and then those it fetches in idle time: the page's
- * idle callbacks are held until the first list is taken, so the split does
- * not depend on how busy the machine is.
+ * the network is quiet, and then those it fetches in idle time (the page's
+ * idle callbacks are held until the first list is taken).
  */
 async function firstLoadScripts(browser: Browser, app: BenchApp, path: string, signedIn: boolean) {
   const context = await browser.newContext();
@@ -55,21 +31,17 @@ async function firstLoadScripts(browser: Browser, app: BenchApp, path: string, s
     );
   }
   const page = await context.newPage();
-  await page.addInitScript(holdIdleCallbacks);
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto(`${app.base}${path}`, { waitUntil: "networkidle" });
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
-  await page.waitForLoadState("networkidle");
-  const first = [...new Set(scripts)];
+  const first = await scriptsBeforeIdle(page, `${app.base}${path}`);
+  const later: string[] = [];
   let pending = 0;
   let lastActivity = performance.now();
   const track = (change: number) => () => {
     pending += change;
     lastActivity = performance.now();
   };
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") later.push(new URL(request.url()).pathname);
+  });
   page.on("request", track(1));
   page.on("requestfinished", track(-1));
   page.on("requestfailed", track(-1));
@@ -78,9 +50,8 @@ async function firstLoadScripts(browser: Browser, app: BenchApp, path: string, s
   );
   // Quiet again: nothing in flight for half a second (networkidle has already been reached once).
   while (pending > 0 || performance.now() - lastActivity < 500) await page.waitForTimeout(50);
-  const later = [...new Set(scripts)].filter((script) => !first.includes(script));
   await context.close();
-  return { first, later };
+  return { first, later: [...new Set(later)] };
 }
 
 const app = await startOurs();
@@ -92,17 +63,13 @@ try {
     let beyond = 0;
     console.log(`${path}${signedIn ? " (signed in)" : ""}`);
     for (const script of scripts) {
-      const file = app.assetFile(script);
-      const size = file ? brotliSize(file) : 0;
-      if (FRAMEWORK.test(script)) framework += size;
+      const size = brotliSizeOf(script);
+      if (FRAMEWORK_CHUNK.test(script)) framework += size;
       else beyond += size;
       console.log(`  ${String(size).padStart(6)}  ${script.replace("/assets/", "")}`);
     }
     console.log(`  framework ${framework} B, beyond it ${beyond} B (${(beyond / 1000).toFixed(1)} KB)`);
-    const idle = later.reduce((sum, script) => {
-      const file = app.assetFile(script);
-      return sum + (file ? brotliSize(file) : 0);
-    }, 0);
+    const idle = later.reduce((sum, script) => sum + brotliSizeOf(script), 0);
     console.log(
       `  then in idle time: ${idle} B (${later.map((script) => script.replace("/assets/", "")).join(", ")})\n`,
     );
