@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { afterHydration } from "~/shell/after-hydration";
+import { startAfterHydration } from "~/shell/after-hydration";
 import type { ColorModePreference, ColorModeState } from "~/shell/color-mode";
 import MoonIcon from "~icons/lucide/moon";
 import SunIcon from "~icons/lucide/sun";
@@ -19,22 +19,19 @@ const SERVER_MODE: Pick<ColorModeState, "preference" | "resolved"> = {
 /** The colour mode, from the store once it has loaded (idle time after hydration), the server's until then. */
 function useLoadedColorMode() {
   const [mode, setMode] = useState(SERVER_MODE);
-  useEffect(() => {
-    let active = true;
-    let stop = () => {};
-    void afterHydration()
-      .then(() => import("~/shell/color-mode"))
-      .then((module?: typeof import("~/shell/color-mode")) => {
-        if (!active || !module) return;
-        const update = () => setMode(module.colorMode.get());
-        stop = module.colorMode.subscribe(update);
-        update();
-      });
-    return () => {
-      active = false;
-      stop();
-    };
-  }, []);
+  useEffect(
+    () =>
+      startAfterHydration(
+        () => import("~/shell/color-mode"),
+        ({ colorMode }) => {
+          const update = () => setMode(colorMode.get());
+          const stop = colorMode.subscribe(update);
+          update();
+          return () => void stop();
+        },
+      ),
+    [],
+  );
   return mode;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import type { SignedInSession } from "~/lib/session";
-import { afterHydration } from "~/shell/after-hydration";
+import { startAfterHydration } from "~/shell/after-hydration";
 import { sessionStore } from "~/shell/session-store";
 
 /**
@@ -15,18 +15,12 @@ export function useBrowserSession(session: SignedInSession | null): void {
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
   // Following the other tabs starts in idle time once the page is hydrated: its code is not part of the first load.
-  useEffect(() => {
-    let active = true;
-    let stop = () => {};
-    void afterHydration()
-      .then(() => import("~/shell/session-sync"))
-      .then((sync?: typeof import("~/shell/session-sync")) => {
-        // Empty when its chunk failed after a deployment: the chunk-reload handler took that error.
-        if (active && sync) stop = sync.startSessionSync(sessionStore, () => void revalidateRef.current());
-      });
-    return () => {
-      active = false;
-      stop();
-    };
-  }, []);
+  useEffect(
+    () =>
+      startAfterHydration(
+        () => import("~/shell/session-sync"),
+        ({ startSessionSync }) => startSessionSync(sessionStore, () => void revalidateRef.current()),
+      ),
+    [],
+  );
 }

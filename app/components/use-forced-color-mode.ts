@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router";
-import { afterHydration } from "~/shell/after-hydration";
+import { startAfterHydration } from "~/shell/after-hydration";
 import type { ResolvedColorMode } from "~/shell/color-mode";
 import { FORCED_SYSTEM_WARNING, forcedColorModeOf } from "~/shell/forced-color-mode";
 
@@ -23,10 +23,9 @@ export function useApplyForcedColorMode(): void {
   const requested = forcedColorModeOf(useMatches().map((match) => match.handle));
   useEffect(() => {
     if (requested === "system") console.warn(FORCED_SYSTEM_WARNING);
-    void afterHydration()
-      .then(() => import("~/shell/color-mode"))
-      .then((module?: typeof import("~/shell/color-mode")) =>
-        module?.colorMode.setForced(requested === "system" ? null : requested),
-      );
+    return startAfterHydration(
+      () => import("~/shell/color-mode"),
+      ({ colorMode }) => void colorMode.setForced(requested === "system" ? null : requested),
+    );
   }, [requested]);
 }

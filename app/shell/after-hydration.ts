@@ -40,3 +40,26 @@ export function afterHydration(): Promise<void> {
 export function isHydrated(): boolean {
   return hydrated;
 }
+
+/**
+ * For an effect: loads a module in idle time once the page is hydrated and
+ * runs `start` with it. Returns the effect's cleanup, which also runs what
+ * `start` returned. A module that resolves empty (its chunk failed after a
+ * deployment: the chunk-reload handler took that error) starts nothing.
+ */
+export function startAfterHydration<M>(
+  load: () => Promise<M | undefined>,
+  start: (module: M) => (() => void) | undefined,
+): () => void {
+  let active = true;
+  let stop: (() => void) | undefined;
+  void afterHydration()
+    .then(load)
+    .then((module) => {
+      if (active && module) stop = start(module);
+    });
+  return () => {
+    active = false;
+    stop?.();
+  };
+}
