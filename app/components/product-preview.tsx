@@ -24,11 +24,15 @@ const previewSessions = [
 /**
  * A picture of the dashboard, drawn with the app's own styles (crisp at any
  * size, in both colour modes, no image to download): the sessions list and
- * a sign-in alert: what goes in its frame (`role="img"`, on the landing page).
+ * a sign-in alert. One image to assistive technology, described in words.
  */
 export function ProductPreview() {
   return (
-    <>
+    <div
+      role="img"
+      aria-label="A preview of the dashboard: three signed-in browsers, each of the others with a Sign out button, and an email alert about a new sign-in."
+      className="relative mx-auto w-full max-w-md select-none sm:mb-14 lg:max-w-none"
+    >
       <div className="rounded-xl border bg-card p-5 text-card-foreground shadow-xl">
         <div className="flex items-center justify-between">
           <p className="font-semibold">Active sessions</p>
@@ -67,6 +71,6 @@ export function ProductPreview() {
           </span>
         </span>
       </div>
-    </>
+    </div>
   );
 }
