@@ -1,14 +1,26 @@
 import type { ShouldRevalidateFunction } from "react-router";
-import { lazyIsland } from "~/components/lazy-island";
+import { AccountCard } from "~/components/dashboard/account-card";
+import { ActivityCard } from "~/components/dashboard/activity-card";
+import { DeleteAccountCard } from "~/components/dashboard/delete-account-card";
+import { SessionsCard } from "~/components/dashboard/sessions-card";
+import { SignInMethodsCard } from "~/components/dashboard/sign-in-methods-card";
+import { VerifyEmailBanner } from "~/components/dashboard/verify-email-banner";
 import { Avatar } from "~/components/ui/avatar";
 import { serverFeatures } from "~/features/server.server";
+import { featureUis } from "~/features/ui";
 import type { DashboardData } from "~/lib/dashboard";
+import type { DashboardSection } from "~/lib/features";
 import { dataHeaders } from "~/lib/route-headers";
 import { getServices } from "~/server/context.server";
 import { CORE_ACTIONS } from "~/server/dashboard/actions/index.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { loadDashboard } from "~/server/dashboard/loader.server";
 import { requireUser } from "~/server/session/guards.server";
+import ActivityIcon from "~icons/lucide/activity";
+import KeyRoundIcon from "~icons/lucide/key-round";
+import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
+import TriangleAlertIcon from "~icons/lucide/triangle-alert";
+import UserRoundIcon from "~icons/lucide/user-round";
 import type { Route } from "./+types/dashboard";
 
 /** The action's own headers reach the document (`Retry-After` on a `429`). */
@@ -36,23 +48,76 @@ function greetingName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-/** Until the address is confirmed: at the top, but its Resend form works as a plain post until its code is here. */
-const VerifyEmailBanner = lazyIsland(() =>
-  import("~/components/dashboard/verify-email-banner").then((module) => module.VerifyEmailBanner),
-);
+/** The core's sections of the page; the listed features add theirs (`FeatureUi.dashboardSections`). */
+const CORE_SECTIONS: DashboardSection[] = [
+  {
+    id: "account",
+    label: "Account",
+    icon: UserRoundIcon,
+    order: 10,
+    Card: ({ data }) => <AccountCard user={data.user} />,
+  },
+  {
+    id: "sign-in-methods",
+    label: "Sign-in methods",
+    icon: KeyRoundIcon,
+    order: 20,
+    Card: SignInMethodsCard,
+  },
+  {
+    id: "sessions",
+    label: "Sessions",
+    icon: MonitorSmartphoneIcon,
+    order: 50,
+    Card: ({ data }) => <SessionsCard sessions={data.sessions} />,
+  },
+  {
+    id: "activity",
+    label: "Recent activity",
+    icon: ActivityIcon,
+    order: 60,
+    Card: ({ data }) => <ActivityCard activity={data.activity} />,
+  },
+  {
+    id: "danger-zone",
+    label: "Danger zone",
+    icon: TriangleAlertIcon,
+    order: 90,
+    Card: ({ data }) => <DeleteAccountCard hasPassword={data.hasPassword} freshUntil={data.freshUntil} />,
+  },
+];
 
-/**
- * The side navigation and every card: the server renders them in full; the
- * browser keeps that markup (plain links, forms that post without
- * JavaScript) and fetches their code in idle time once the page is hydrated.
- */
-const DashboardSections = lazyIsland(() =>
-  import("~/components/dashboard/dashboard-sections").then((module) => module.DashboardSections),
-);
+/** Every section, in order: the side navigation links to each. */
+function dashboardSections(): DashboardSection[] {
+  const added = featureUis().flatMap((feature) => feature.dashboardSections ?? []);
+  return [...CORE_SECTIONS, ...added].sort((a, b) => a.order - b.order);
+}
+
+/** The sections as a side column on wide screens, a row that scrolls sideways on a phone; plain links. */
+function SectionNav({ sections }: { sections: DashboardSection[] }) {
+  return (
+    <nav aria-label="Settings" className="lg:sticky lg:top-20">
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
+        {sections.map((section) => (
+          <li key={section.id} className="shrink-0">
+            <a
+              href={`#${section.id}`}
+              className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
+            >
+              <section.icon className="size-4" />
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const data: DashboardData = loaderData;
+  const sections = dashboardSections();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex min-w-0 items-center gap-4">
@@ -66,24 +131,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      {user.emailVerified ? null : (
-        <VerifyEmailBanner
-          email={user.email}
-          as="section"
-          element={{
-            "aria-labelledby": "verify-email-title",
-            className:
-              "mt-6 flex flex-col gap-3 rounded-xl border border-amber-500/40 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center dark:bg-amber-500/10 dark:text-amber-100",
-          }}
-        />
-      )}
-      <DashboardSections
-        data={data}
-        element={{
-          className:
-            "mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10",
-        }}
-      />
+      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
+        <SectionNav sections={sections} />
+        <div className="grid min-w-0 gap-6">
+          {sections.map((section) => (
+            // A target of the side navigation, clear of the sticky header.
+            <div key={section.id} id={section.id} className="scroll-mt-20">
+              <section.Card data={data} />
+            </div>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

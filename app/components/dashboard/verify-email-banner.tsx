@@ -5,13 +5,15 @@ import { useDashboardForm } from "./use-dashboard-form";
 
 /**
  * Shown until the person follows the link of the verification mail: what
- * is missing, and "Resend" for a fresh link (rate limited on the server):
- * the inside of its `<section>` (an island of app/routes/dashboard.tsx).
+ * is missing, and "Resend" for a fresh link (rate limited on the server).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
   const { Form, intentField, busy, error, notice } = useDashboardForm("resend-verification");
   return (
-    <>
+    <section
+      aria-labelledby="verify-email-title"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-500/40 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center dark:bg-amber-500/10 dark:text-amber-100"
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3 text-sm">
         <MailWarningIcon className="mt-0.5 size-5 shrink-0" />
         <div className="min-w-0">
@@ -30,6 +32,6 @@ export function VerifyEmailBanner({ email }: { email: string }) {
           Resend
         </SubmitButton>
       </Form>
-    </>
+    </section>
   );
 }
