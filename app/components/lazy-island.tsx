@@ -14,7 +14,7 @@ type IslandProps<P> = P & {
 
 /**
  * A part of a page the first screen does not need live (a picture, a
- * section below the fold, the dashboard's cards), whose code comes after
+ * static section), whose code comes after
  * the first load. The server renders it in full, as before. In the browser,
  * the element the page hydrated keeps the server's markup untouched (its
  * links and plain forms work, as without JavaScript), and its code is
