@@ -1,5 +1,5 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -10,8 +10,8 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
+import { clientLazy } from "~/components/client-lazy";
 import { DocumentTitle, usePageDescription } from "~/components/document-title";
-import { ErrorPage } from "~/components/error-page";
 import { MAIN_ID, NavigationFocus, SkipLink } from "~/components/navigation-focus";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useRequestInfo } from "~/components/request-info";
@@ -25,6 +25,7 @@ import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/session/guards.server";
 import { toSignedInSession } from "~/server/session/session.server";
+import { markHydrated, startAfterHydration } from "~/shell/after-hydration";
 import { startBuildWatcher } from "~/shell/build-watcher";
 import { useChunkLoadFailure } from "~/shell/chunk-reload";
 import { colorModeScript } from "~/shell/color-mode-script";
@@ -34,6 +35,30 @@ import type { Route } from "./+types/root";
 import stylesheet from "./styles/tailwind.css?url";
 
 export const middleware = [loadSession];
+
+const loadErrorPage = () => import("~/components/error-page").then((module) => module.ErrorPage);
+
+/**
+ * What shows when even the error page's code cannot be loaded (a deployment
+ * removed it before this tab fetched it): a way to load the page again.
+ */
+function ErrorPageUnavailable() {
+  return (
+    <main className="p-8 text-center">
+      <h1 className="font-bold text-2xl">This page could not be loaded</h1>
+      <button type="button" className="mt-4 text-primary underline" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </main>
+  );
+}
+
+/**
+ * The error page: its code comes with a page that shows it, and otherwise
+ * in idle time after hydration, so that it is at hand when a page's code
+ * fails to load after a deployment.
+ */
+const ErrorPage = clientLazy(loadErrorPage, ErrorPageUnavailable);
 
 /** Before each client navigation does its work, let the browser paint the click. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -107,6 +132,9 @@ export default function App() {
   const { session, buildPollIntervalMs } = useLoaderData<typeof loader>();
   useBrowserSession(session);
   useApplyForcedColorMode();
+  // The root's first effect runs once the page is hydrated: what waits for that may start.
+  useEffect(markHydrated, []);
+  useEffect(() => startAfterHydration(loadErrorPage, () => undefined), []);
   useEffect(
     () => startBuildWatcher({ ownId: import.meta.env.BUILD_ID, intervalMs: buildPollIntervalMs }),
     [buildPollIntervalMs],
@@ -120,7 +148,9 @@ export default function App() {
   if (chunkFailure) {
     return (
       <>
-        <ErrorPage error={chunkFailure} />
+        <Suspense>
+          <ErrorPage error={chunkFailure} />
+        </Suspense>
         {everyPage}
       </>
     );
@@ -142,5 +172,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return (
+    <Suspense>
+      <ErrorPage error={error} />
+    </Suspense>
+  );
 }

@@ -7,6 +7,8 @@ const ICON = /~icons[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(?:\?|$)/;
 /** Chunks every page has loaded before any of its code can run an `import()`. */
 const ALWAYS_LOADED = /(?:^|[\\/])(?:framework|shell|rolldown-runtime)-[\w-]+\.js$/;
+/** The islands' helper, which the landing page and the dashboard hydrate with: in the shell, not a request of its own. */
+const ISLANDS = /[\\/]app[\\/]components[\\/]lazy-island\.tsx$/;
 /** Small pieces the sign-in, reset and dashboard pages share: one file for them, not six. */
 const FORMS =
   /[\\/]app[\\/](?:components[\\/](?:form-field|use-continue-after-sign-in|ui[\\/](?:alert|input|label))|lib[\\/]redirect)\.tsx?$/;
@@ -50,7 +52,7 @@ export function clientChunks(): Plugin {
                 codeSplitting: {
                   groups: [
                     { name: "framework", test: FRAMEWORK, priority: 2 },
-                    { name: "shell", test: (id: string) => shell.has(id), priority: 1 },
+                    { name: "shell", test: (id: string) => shell.has(id) || ISLANDS.test(id), priority: 1 },
                     { name: "forms", test: FORMS, priority: 0 },
                     // Icons two or more chunks use: one file, not a request each (one is ~200 bytes).
                     { name: "icons", test: ICON, minShareCount: 2, priority: 0 },

@@ -1,5 +1,7 @@
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { type ColorModePreference, useColorMode } from "~/shell/color-mode";
+import { startAfterHydration } from "~/shell/after-hydration";
+import type { ColorModePreference, ColorModeState } from "~/shell/color-mode";
 import MoonIcon from "~icons/lucide/moon";
 import SunIcon from "~icons/lucide/sun";
 import { menuOnDemand } from "./menu-on-demand";
@@ -8,9 +10,34 @@ const ColorModeMenu = menuOnDemand<object>(() => import("./color-mode-menu-conte
 
 const labels: Record<ColorModePreference, string> = { light: "Light", dark: "Dark", system: "System" };
 
+/** What the server rendered (color-mode.ts's server state): the head script may have chosen otherwise. */
+const SERVER_MODE: Pick<ColorModeState, "preference" | "resolved"> = {
+  preference: "system",
+  resolved: "light",
+};
+
+/** The colour mode, from the store once it has loaded (idle time after hydration), the server's until then. */
+function useLoadedColorMode() {
+  const [mode, setMode] = useState(SERVER_MODE);
+  useEffect(
+    () =>
+      startAfterHydration(
+        () => import("~/shell/color-mode"),
+        ({ colorMode }) => {
+          const update = () => setMode(colorMode.get());
+          const stop = colorMode.subscribe(update);
+          update();
+          return () => void stop();
+        },
+      ),
+    [],
+  );
+  return mode;
+}
+
 /** The header's colour-mode menu: Light, Dark or System, by mouse or keyboard. */
 export function ColorModeSwitch() {
-  const { preference, resolved } = useColorMode();
+  const { preference, resolved } = useLoadedColorMode();
   return (
     <ColorModeMenu
       renderTrigger={(handlers) => (

@@ -1,12 +1,16 @@
+import { Suspense } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
 import LayersIcon from "~icons/lucide/layers";
-import { AccountMenu } from "./account-menu";
+import { clientLazy } from "./client-lazy";
 import { ColorModeSwitch } from "./color-mode-switch";
 import { PreloadLink, PreloadNavLink } from "./preload-link";
 import { useAppName, useSession } from "./use-session";
+
+/** Signed in only: its code (and the avatar's) comes with the pages that show it, never to a guest. */
+const AccountMenu = clientLazy(() => import("./account-menu").then((module) => module.AccountMenu));
 
 /** The header on every page: product name, navigation, and the account menu or `Sign in`. */
 export function SiteHeader() {
@@ -41,7 +45,9 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           <ColorModeSwitch />
           {session ? (
-            <AccountMenu user={session.user} />
+            <Suspense>
+              <AccountMenu user={session.user} />
+            </Suspense>
           ) : onSignInPage ? null : (
             <Button asChild size="sm">
               <PreloadLink to="/login">Sign in</PreloadLink>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import type { SignedInSession } from "~/lib/session";
+import { startAfterHydration } from "~/shell/after-hydration";
 import { sessionStore } from "~/shell/session-store";
-import { startSessionSync } from "~/shell/session-sync";
 
 /**
  * Keeps the browser's session store in step with the session the server
@@ -14,5 +14,13 @@ export function useBrowserSession(session: SignedInSession | null): void {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  useEffect(() => startSessionSync(sessionStore, () => void revalidateRef.current()), []);
+  // Following the other tabs starts in idle time once the page is hydrated: its code is not part of the first load.
+  useEffect(
+    () =>
+      startAfterHydration(
+        () => import("~/shell/session-sync"),
+        ({ startSessionSync }) => startSessionSync(sessionStore, () => void revalidateRef.current()),
+      ),
+    [],
+  );
 }

@@ -1,11 +1,8 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router";
-import {
-  colorMode,
-  FORCED_SYSTEM_WARNING,
-  forcedColorModeOf,
-  type ResolvedColorMode,
-} from "~/shell/color-mode";
+import { startAfterHydration } from "~/shell/after-hydration";
+import type { ResolvedColorMode } from "~/shell/color-mode";
+import { FORCED_SYSTEM_WARNING, forcedColorModeOf } from "~/shell/forced-color-mode";
 
 /**
  * The colour mode the current route forces with `handle.colorMode`, for
@@ -16,11 +13,19 @@ export function useForcedColorMode(): ResolvedColorMode | null {
   return forced === "system" ? null : forced;
 }
 
-/** Keeps the browser's colour-mode store on the route's forced mode; refuses `system`. */
+/**
+ * Keeps the browser's colour-mode store on the route's forced mode; refuses
+ * `system`. The store (which also follows the OS setting and other tabs)
+ * loads in idle time once the page is hydrated: until then the head
+ * script's choice stands, and the server already marked a forced mode.
+ */
 export function useApplyForcedColorMode(): void {
   const requested = forcedColorModeOf(useMatches().map((match) => match.handle));
   useEffect(() => {
     if (requested === "system") console.warn(FORCED_SYSTEM_WARNING);
-    colorMode.setForced(requested === "system" ? null : requested);
+    return startAfterHydration(
+      () => import("~/shell/color-mode"),
+      ({ colorMode }) => void colorMode.setForced(requested === "system" ? null : requested),
+    );
   }, [requested]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { forcedColorModeOf, isColorModePreference } from "./color-mode";
+import { isColorModePreference } from "./color-mode";
+import { forcedColorModeOf } from "./forced-color-mode";
 
 describe("forcedColorModeOf", () => {
   test("the deepest route that names a mode wins", () => {

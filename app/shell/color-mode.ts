@@ -16,8 +16,6 @@ export type ColorModeState = {
 const PREFERENCES: readonly ColorModePreference[] = ["light", "dark", "system"];
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-export const FORCED_SYSTEM_WARNING = "You cannot force the colorMode to system at the page level.";
-
 export function isColorModePreference(value: unknown): value is ColorModePreference {
   return PREFERENCES.includes(value as ColorModePreference);
 }
@@ -113,15 +111,4 @@ export const colorMode = createColorModeStore();
 
 export function useColorMode(): ColorModeState {
   return useSyncExternalStore(colorMode.subscribe, colorMode.get, colorMode.getServer);
-}
-
-/**
- * The mode a route forces through `handle.colorMode` (the deepest route
- * wins). Forcing `system` makes no sense for one page and is refused.
- */
-export function forcedColorModeOf(handles: readonly unknown[]): ResolvedColorMode | "system" | null {
-  const forced = handles
-    .map((handle) => (handle as { colorMode?: unknown } | undefined)?.colorMode)
-    .findLast((mode) => mode !== undefined);
-  return forced === "light" || forced === "dark" || forced === "system" ? forced : null;
 }

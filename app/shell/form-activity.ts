@@ -43,8 +43,12 @@ function hasChanges(form: HTMLFormElement): boolean {
 /**
  * True while the visitor is typing (focus in a text field) or has filled in
  * a form they have not sent: the moments when an automatic reload would
- * throw their work away.
+ * throw their work away; `within` a part of the page only, if given.
  */
-export function isEditingForm(): boolean {
-  return isTextEntry(document.activeElement) || [...document.forms].some(hasChanges);
+export function isEditingForm(within: ParentNode = document): boolean {
+  const active = document.activeElement;
+  return (
+    (isTextEntry(active) && (within === document || within.contains(active))) ||
+    [...within.querySelectorAll("form")].some(hasChanges)
+  );
 }

@@ -4,6 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useContinueAfterSignIn } from "~/components/use-continue-after-sign-in";
 import type { SignInOption } from "~/lib/features";
+import { afterHydration } from "~/shell/after-hydration";
 import KeyRoundIcon from "~icons/lucide/key-round";
 
 /** The WebAuthn code, loaded on first use: it is not part of the page's first load. */
@@ -29,7 +30,9 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   useEffect(() => {
     let active = true;
     void (async () => {
-      if (!(await supportsPasskeyAutofill())) return;
+      // The autofill list is offered once the page is hydrated and idle: not part of its first load.
+      await afterHydration();
+      if (!active || !(await supportsPasskeyAutofill())) return;
       const { signInWithPasskey } = await loadPasskeyClient();
       const result = await signInWithPasskey({ autoFill: true });
       if (active && result.ok) await continueAfterSignIn();

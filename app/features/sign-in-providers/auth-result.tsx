@@ -8,8 +8,8 @@ import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import { sessionContext } from "~/server/context.server";
 import type { Route } from "./+types/auth-result";
+import { takePopupFlag } from "./popup-flag";
 import { signInErrorMessage } from "./sign-in-errors";
-import { takePopupFlag } from "./sign-in-popup";
 
 export const handle = { title: "Sign in" };
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AUTH_RESULT_PATH } from "./constants";
-import { takePopupFlag } from "./sign-in-popup";
+import { takePopupFlag } from "./popup-flag";
 
 /**
  * The seed's popup rule, on every page of the app: loaded signed in, in the
