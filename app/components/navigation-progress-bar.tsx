@@ -7,21 +7,26 @@ const PROGRESS_SHOW_DELAY_MS = 150;
 const PROGRESS_MIN_VISIBLE_MS = 400;
 
 /**
- * A slim bar at the top of the page for navigations that take a while. Fast
+ * A slim bar at the top of the page for navigations that take a while
+ * (`since`: when the navigation started, `Date.now()`). Fast
  * ones never show it; once shown it stays a moment, so it never flickers.
  * Without motion preferences it slides; with reduced motion it just shows.
  */
-export function NavigationProgressBar({ busy }: { busy: boolean }) {
+export function NavigationProgressBar({ busy, since }: { busy: boolean; since: number }) {
   const [visible, setVisible] = useState(false);
   const shownAt = useRef(0);
 
   // A layout effect: the delay starts in the same commit that marks the page busy, not a task later.
   useLayoutEffect(() => {
     if (busy && !visible) {
-      const timer = setTimeout(() => {
+      const show = () => {
         shownAt.current = Date.now();
         setVisible(true);
-      }, PROGRESS_SHOW_DELAY_MS);
+      };
+      const wait = PROGRESS_SHOW_DELAY_MS - (Date.now() - since);
+      // Its code came after the delay was over (a slow network): at once.
+      if (wait <= 0) return show();
+      const timer = setTimeout(show, wait);
       return () => clearTimeout(timer);
     }
     if (!busy && visible) {
@@ -29,7 +34,7 @@ export function NavigationProgressBar({ busy }: { busy: boolean }) {
       const timer = setTimeout(() => setVisible(false), remaining);
       return () => clearTimeout(timer);
     }
-  }, [busy, visible]);
+  }, [busy, visible, since]);
 
   if (!visible) return null;
   // A landmark of its own (a named region): outside every other one, the bar must not be

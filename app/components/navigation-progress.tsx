@@ -13,11 +13,15 @@ const ProgressBar = clientLazy(() =>
 export function NavigationProgress() {
   const busy = useNavigation().state !== "idle";
   const [navigated, setNavigated] = useState(false);
+  // When this navigation started: the bar's delay counts from there, not from its code's arrival.
+  const [busySince, setBusySince] = useState<number | null>(null);
   if (busy && !navigated) setNavigated(true);
+  if (busy && busySince === null) setBusySince(Date.now());
+  if (!busy && busySince !== null) setBusySince(null);
   if (!navigated) return null;
   return (
     <Suspense>
-      <ProgressBar busy={busy} />
+      <ProgressBar busy={busy} since={busySince ?? Date.now()} />
     </Suspense>
   );
 }
