@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { HYDRATED_MARK } from "../../app/shell/after-hydration";
 
 /**
  * A slow network for preloads: once `count()` is called, every script, style
@@ -37,6 +38,10 @@ test("visible links preload their routes, never more than 4 requests at once", a
   const { stats, count, stop } = await throttlePreloads(page);
   try {
     await page.goto("/__e2e/links");
+    // What the page starts in idle time after hydration (colour mode, tab sync…) is not preloading:
+    // let it pass before counting.
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+    await page.waitForLoadState("networkidle");
     count();
     await page.getByRole("button", { name: "Show links" }).click();
     await expect.poll(() => stats.done, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
