@@ -33,11 +33,17 @@ async function firstLoadScripts(browser: Browser, app: BenchApp, path: string, s
   const page = await context.newPage();
   const first = await scriptsBeforeIdle(page, `${app.base}${path}`);
   const later: string[] = [];
+  // Settled: nothing in flight for half a second (networkidle has already been reached once).
   let pending = 0;
-  let lastActivity = performance.now();
+  let quiet: NodeJS.Timeout | undefined;
+  let settle: () => void = () => {};
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
   const track = (change: number) => () => {
     pending += change;
-    lastActivity = performance.now();
+    clearTimeout(quiet);
+    if (pending === 0) quiet = setTimeout(settle, 500);
   };
   page.on("request", (request) => {
     if (request.resourceType() === "script") later.push(new URL(request.url()).pathname);
@@ -45,11 +51,11 @@ async function firstLoadScripts(browser: Browser, app: BenchApp, path: string, s
   page.on("request", track(1));
   page.on("requestfinished", track(-1));
   page.on("requestfailed", track(-1));
+  quiet = setTimeout(settle, 500);
   await page.evaluate(() =>
     (window as unknown as { releaseIdleCallbacks: () => void }).releaseIdleCallbacks(),
   );
-  // Quiet again: nothing in flight for half a second (networkidle has already been reached once).
-  while (pending > 0 || performance.now() - lastActivity < 500) await page.waitForTimeout(50);
+  await settled;
   await context.close();
   return { first, later: [...new Set(later)] };
 }
