@@ -4,7 +4,10 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** The icons compiled by `vite/icon-components.ts` (`~icons/{set}/{name}`). */
 const ICON = /~icons[\\/]/;
-const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(?:\?|$)/;
+/** The browser entry and the root route: what they import statically is the shell. */
+const SHELL_ROOTS = /[\\/]app[\\/](?:root\.tsx(?:\?|$)|entry\.client\.tsx$)/;
+/** The sign-in page: the guest page most visitors load first. */
+const SIGN_IN_ROUTE = /[\\/]app[\\/]routes[\\/]login\.tsx(?:\?|$)/;
 /** Chunks every page has loaded before any of its code can run an `import()`. */
 const ALWAYS_LOADED = /(?:^|[\\/])(?:framework|shell|rolldown-runtime)-[\w-]+\.js$/;
 /** The islands' helper, which the landing page and the dashboard hydrate with: in the shell, not a request of its own. */
@@ -30,6 +33,7 @@ const FORMS =
  */
 export function clientChunks(): Plugin {
   const shell = new Set<string>();
+  const signInIcons = new Set<string>();
   return {
     name: "client-chunks",
     apply: "build",
@@ -54,6 +58,8 @@ export function clientChunks(): Plugin {
                     { name: "framework", test: FRAMEWORK, priority: 2 },
                     { name: "shell", test: (id: string) => shell.has(id) || ISLANDS.test(id), priority: 1 },
                     { name: "forms", test: FORMS, priority: 0 },
+                    // The sign-in page's icons in a file of their own, so that it loads none of the dashboard's.
+                    { name: "sign-in-icons", test: (id: string) => signInIcons.has(id), priority: 1 },
                     // Icons two or more chunks use: one file, not a request each (one is ~200 bytes).
                     { name: "icons", test: ICON, minShareCount: 2, priority: 0 },
                   ],
@@ -65,16 +71,30 @@ export function clientChunks(): Plugin {
       },
     }),
     buildEnd() {
-      const pending = [...this.getModuleIds()].filter((id) => {
-        const info = this.getModuleInfo(id);
-        return info?.isEntry && (ROOT_ROUTE.test(id) || /entry\.client\.tsx$/.test(id));
-      });
-      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        // Virtual modules (Vite's preload helper…) stay where Vite puts them.
-        if (shell.has(id) || NODE_MODULES.test(id) || !id.startsWith("/")) continue;
-        shell.add(id);
-        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const rootsOf = (pattern: RegExp) => entries.filter((id) => pattern.test(id));
+      const importedIds = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      for (const id of staticClosure(rootsOf(SHELL_ROOTS), importedIds)) shell.add(id);
+      for (const id of staticClosure(rootsOf(SIGN_IN_ROUTE), importedIds, ICON)) {
+        if (ICON.test(id)) signInIcons.add(id);
       }
     },
   };
+}
+
+/**
+ * The modules `roots` import statically, directly or not, themselves
+ * included. Left out: npm packages, and virtual modules (Vite's preload
+ * helper…, which stay where Vite puts them) unless they match `leaf`;
+ * modules matching `leaf` are kept but not followed.
+ */
+function staticClosure(roots: string[], importedIds: (id: string) => readonly string[], leaf?: RegExp) {
+  const closure = new Set<string>();
+  for (let pending = [...roots], id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (closure.has(id) || NODE_MODULES.test(id)) continue;
+    if (!id.startsWith("/") && !leaf?.test(id)) continue;
+    closure.add(id);
+    if (!leaf?.test(id)) pending.push(...importedIds(id));
+  }
+  return closure;
 }
