@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/fixtures/chromium.ts";
+import { chromiumArgs, suiteChromiumPath } from "./tests/fixtures/chromium.ts";
 import { MAILBOX_URL, mailAppEnv } from "./tests/fixtures/mail-env.ts";
 import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 import { createDatabase, databaseUrlFor, freshDatabaseName } from "./tests/fixtures/postgres.ts";
@@ -69,7 +69,7 @@ export default defineConfig({
     baseURL,
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: suiteChromiumPath, args: chromiumArgs },
     // Headless Chromium calls itself "HeadlessChrome", which isbot counts as
     // a crawler; the suite browses as a person unless a test says otherwise.
     userAgent:

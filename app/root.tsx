@@ -172,6 +172,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // An error page opened first is hydrated too: without this mark, what waits for hydration
+  // (the colour mode following the system, the session shared with other tabs) never started.
+  useEffect(markHydrated, []);
   return (
     <Suspense>
       <ErrorPage error={error} />

@@ -2,6 +2,7 @@ import { expect } from "@playwright/test";
 import { createAccountWithForm, newAccount, sameOrigin, signInWithForm } from "../fixtures/accounts";
 import { APP_NAME, exactly } from "../fixtures/app-name";
 import { waitForMail } from "../fixtures/mailbox";
+import { waitForElementHydration } from "../fixtures/page-state";
 import { createAccount, test } from "../fixtures/signed-in";
 
 test("create an account, use the dashboard, sign out, and sign in again", async ({ page }) => {
@@ -31,7 +32,10 @@ test("create an account, use the dashboard, sign out, and sign in again", async 
 test("sign out from the header's account menu", async ({ login, page }) => {
   await login(newAccount("Grace Hopper"));
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  const menu = page.getByRole("button", { name: "Account menu for Grace Hopper" });
+  // The server's button shows before its code has run: a click then would open nothing.
+  await waitForElementHydration(menu);
+  await menu.click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();

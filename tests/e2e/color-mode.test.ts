@@ -43,15 +43,18 @@ test.describe("before any app script runs (no flash)", () => {
   });
 });
 
-test("system mode follows the OS setting live", async ({ page }) => {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.goto("/");
-  await expect(page.locator("html")).toHaveClass(/\blight\b/);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await page.emulateMedia({ colorScheme: "light" });
-  await expect(page.locator("html")).toHaveClass(/\blight\b/);
-});
+// An error page too, opened first: it is hydrated like any other, and what waits for that starts.
+for (const path of ["/", "/no/such/page"]) {
+  test(`system mode follows the OS setting live (${path})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+  });
+}
 
 test("the switcher stores the choice and works by keyboard", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });

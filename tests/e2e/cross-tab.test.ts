@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newAccount, signInWithForm } from "../fixtures/accounts";
+import { waitForElementHydration } from "../fixtures/page-state";
 import { createAccount, loginInContext } from "../fixtures/signed-in";
 
 test("signing out in one tab moves the other tab to sign-in", async ({ context }) => {
@@ -10,7 +11,10 @@ test("signing out in one tab moves the other tab to sign-in", async ({ context }
   await second.goto("/dashboard");
   await expect(second.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
 
-  await first.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
+  const menu = first.getByRole("button", { name: "Account menu for Grace Hopper" });
+  // The server's button shows before its code has run: a click then would open nothing.
+  await waitForElementHydration(menu);
+  await menu.click();
   await first.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(first).toHaveURL("/");
 
