@@ -21,7 +21,9 @@ const FORMS =
  * (React and React Router, which change rarely and stay cached across our
  * deploys) and `shell` (our modules that the browser entry and the root
  * route import statically); and the form pieces the pages share into a
- * third, `forms`. Each small file costs its own request, import
+ * third, `forms`. Shared icons go into `icons`, except those the sign-in
+ * page imports, which get `sign-in-icons`, so that page loads none of the
+ * dashboard's. Each small file costs its own request, import
  * bindings and brotli start-up; together they compress about a fifth better.
  * Modules loaded with `import()` (menus, dialogs, toasts, passkeys) and the
  * pages' own modules keep their own chunks: the closure follows static
