@@ -50,7 +50,7 @@ export async function activeTeamScope<DB extends Database>(db: Kysely<DB>, sessi
     selectFrom: <T extends TeamTable<DB>>(table: T) =>
       (db.selectFrom(table) as SelectQueryBuilder<DB, T, Record<never, never>>).where(inTeam(table)),
     updateTable: <T extends TeamTable<DB>>(table: T) =>
-      (db.updateTable(table) as UpdateQueryBuilder<DB, T, T, UpdateResult>).where(inTeam(table)),
+      (db.updateTable(table) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>).where(inTeam(table)),
     deleteFrom: <T extends TeamTable<DB>>(table: T) =>
       (db.deleteFrom(table) as DeleteQueryBuilder<DB, T, DeleteResult>).where(inTeam(table)),
     /** Inserts `row` into the active team: its `teamId` comes from the scope, never from a form. */
