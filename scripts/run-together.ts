@@ -1,29 +1,30 @@
 /**
- * `node scripts/run-together.ts lint typecheck test:unit`: runs those npm
- * scripts at the same time (`npm test` does, before the end-to-end suite).
- * Typecheck is one thread and many unit tests wait more than they compute,
- * so on 2 cores the three take about the time of the longest, not their sum.
- * Each script's output is printed whole when it ends, never interleaved.
- * Fails when any of them fails.
+ * `node scripts/run-together.ts lint typecheck test:unit test:e2e`: runs
+ * those npm scripts at the same time, as `npm test` does. On 2 cores the
+ * end-to-end suite leaves gaps (its workers wait on pages and servers) that
+ * the checks fill, so all four take little more than the suite alone.
+ * The last script's output streams as it runs (the longest: the suite's
+ * progress); the others' are printed whole when they end, never interleaved
+ * within one. Fails when any of them fails, after all have ended.
  */
 import { spawn } from "node:child_process";
 
 const scripts = process.argv.slice(2);
 if (scripts.length === 0) {
-  console.error("usage: node scripts/run-together.ts <npm script>…");
+  console.error("usage: node scripts/run-together.ts <npm script>… (the last one streams)");
   process.exit(2);
 }
 
-/** Runs `npm run <script>`, its stdout and stderr in one buffer; resolves to its exit code. */
-function run(script: string): Promise<number> {
+/** Runs `npm run <script>`; `live`: its output as it comes, else whole at the end. Resolves to its exit code. */
+function run(script: string, live: boolean): Promise<number> {
   const started = Date.now();
   const child = spawn("npm", ["run", "--silent", script], {
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
   });
   const output: Buffer[] = [];
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
   return new Promise((done) => {
     child.on("close", (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -35,7 +36,7 @@ function run(script: string): Promise<number> {
   });
 }
 
-const codes = await Promise.all(scripts.map(run));
+const codes = await Promise.all(scripts.map((script, index) => run(script, index === scripts.length - 1)));
 const failed = scripts.filter((_, index) => codes[index] !== 0);
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.map((script) => `npm run ${script}`).join(", ")}`);
