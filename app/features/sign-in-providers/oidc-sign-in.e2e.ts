@@ -34,6 +34,32 @@ async function recordWindowOpen(page: Page) {
   });
 }
 
+test("a client navigation to the sign-in page shows the providers' buttons at once: the email form does not move when their code arrives", async ({
+  page,
+}) => {
+  // The providers' code (logos and popup) is held back until the page has shown without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/provider-sign-in-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+  const submit = page.getByRole("button", { name: "Sign in", exact: true });
+  await expect(submit).toBeVisible();
+  // Without its code the button is there already, a plain form post, without its logo.
+  await expect(signInButton(page)).toBeVisible();
+  await expect(signInButton(page).locator("svg")).toHaveCount(0);
+  const before = await submit.boundingBox();
+  release();
+  await expect(signInButton(page).locator("svg")).toBeVisible();
+  expect(await submit.boundingBox()).toEqual(before);
+});
+
 test("the popup signs in at the provider, closes itself, and the opener lands on the dashboard", async ({
   page,
 }) => {

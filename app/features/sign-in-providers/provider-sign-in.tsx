@@ -1,19 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { useContinueAfterSignIn } from "~/components/use-continue-after-sign-in";
-import { POPUP_WINDOW_NAME, REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
-import {
-  OAUTH_PROVIDERS,
-  type OAuthProviderId,
-  type ProvidersSignIn,
-  type SignInProvider,
-} from "./providers";
+import { POPUP_WINDOW_NAME } from "~/lib/constants";
+import { ProviderForms } from "./provider-forms";
+import { OAUTH_PROVIDERS, type OAuthProviderId, type ProvidersSignIn } from "./providers";
 import { onPopupSignIn, openSignInPopup, watchPopupClosed } from "./sign-in-popup";
 
 /**
- * The providers' part of the sign-in page: why a provider sign-in just
- * failed (`?error=`, unless the page shows a form's answer), then the buttons.
+ * The providers' part of the sign-in page (`ProviderForms`), with each
+ * provider's logo and its popup: the post goes to a 960 × 600 popup and
+ * this page waits for the popup's signal. When the browser blocks the
+ * popup, the form posts as it is, a full-page redirect.
  */
 export function ProviderOptions({
   part,
@@ -23,30 +19,6 @@ export function ProviderOptions({
   part: ProvidersSignIn;
   redirectTo: string;
   answered: boolean;
-}) {
-  return (
-    <>
-      {part.error && !answered ? <Alert>{part.error}</Alert> : null}
-      {part.providers.length > 0 ? (
-        <ProviderSignIn providers={part.providers} redirectTo={redirectTo} />
-      ) : null}
-    </>
-  );
-}
-
-/**
- * One `Sign in with …` button per configured provider. Each is a
- * plain form post to `/login`, which answers with a redirect to the
- * provider: without JavaScript, or when the browser blocks the popup, that
- * is the whole flow, in the page. With JavaScript, the post goes to a
- * 960 × 600 popup instead and this page waits for the popup's signal.
- */
-export function ProviderSignIn({
-  providers,
-  redirectTo,
-}: {
-  providers: SignInProvider[];
-  redirectTo: string;
 }) {
   const [pending, setPending] = useState<OAuthProviderId | null>(null);
   const stopWatching = useRef<() => void>(undefined);
@@ -71,33 +43,15 @@ export function ProviderSignIn({
     stopWatching.current = watchPopupClosed(popup, () => setPending(null));
   }
 
-  if (providers.length === 0) return null;
   return (
-    <div className="grid gap-3">
-      {providers.map((provider) => (
-        <form
-          key={provider.id}
-          method="post"
-          action={SIGN_IN_PATH}
-          onSubmit={(event) => openInPopup(event, provider.id)}
-        >
-          <input type="hidden" name="intent" value="oauth" />
-          <input type="hidden" name="provider" value={provider.id} />
-          <input type="hidden" name="display" value="page" />
-          <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
-          <Button
-            type="submit"
-            variant="outline"
-            size="lg"
-            className="w-full"
-            disabled={pending === provider.id}
-          >
-            <ProviderLogo id={provider.id} />
-            Sign in with {provider.name}
-          </Button>
-        </form>
-      ))}
-    </div>
+    <ProviderForms
+      part={part}
+      redirectTo={redirectTo}
+      answered={answered}
+      logo={(id) => <ProviderLogo id={id} />}
+      onSubmit={openInPopup}
+      pending={pending}
+    />
   );
 }
 
