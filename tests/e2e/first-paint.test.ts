@@ -60,6 +60,16 @@ test("a guest page paints while its stylesheet is still on the way", async ({ pa
     .toBe(true);
 });
 
+/**
+ * Waits until React has moved the page's streamed parts into place: its
+ * inline script reveals them together in a later frame (up to seconds
+ * later, React 19.2 batches reveals), and until then each waits in a hidden
+ * `S:` segment behind a `B:` template, in whichever page got there first.
+ */
+function streamedPartsInPlace(page: Page) {
+  return page.waitForFunction(() => !document.querySelector('template[id^="B:"], div[hidden][id^="S:"]'));
+}
+
 /** Where every element of the first screen is, and its colours: what a late stylesheet would move or repaint. */
 function firstScreen(page: Page) {
   return page.evaluate(() =>
@@ -94,6 +104,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         await Promise.all(
           [critical, full].map((page) => page.evaluate(() => document.fonts.ready.then(() => {}))),
         );
+        await Promise.all([critical, full].map(streamedPartsInPlace));
         const [withCritical, withFull] = await Promise.all([firstScreen(critical), firstScreen(full)]);
         expect(withCritical.length).toBeGreaterThan(20);
         expect(withCritical, path).toEqual(withFull);
