@@ -1,8 +1,8 @@
 /**
  * `node scripts/run-together.ts lint typecheck test:unit test:e2e`: runs
- * those npm scripts at the same time, as `npm test` does. On 2 cores the
- * end-to-end suite leaves gaps (its workers wait on pages and servers) that
- * the checks fill, so all four take little more than the suite alone.
+ * those npm scripts at the same time, as `npm test` does, so one run
+ * reports every step that fails. (On 2 cores it is no faster than the
+ * checks first: the suite alone keeps both cores busy, docs/testing.md.)
  * The last script's output streams as it runs (the longest: the suite's
  * progress); the others' are printed whole when they end, never interleaved
  * within one. Fails when any of them fails, after all have ended.
