@@ -1,16 +1,18 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import LogInIcon from "~icons/lucide/log-in";
 import { IntentField } from "./intent-field";
 
 /**
  * Signs out and opens the sign-in page, which brings the person back to the
- * dashboard: the way to the fresh sign-in some changes need.
+ * page they were on: the way to the fresh sign-in some changes need.
  */
 export function SignInAgainButton({ size = "sm" }: { size?: "sm" | "default" }) {
+  const { pathname, search } = useLocation();
   return (
     <Form method="post" action="/dashboard">
       <IntentField intent="sign-in-again" />
+      <input type="hidden" name="returnTo" value={pathname + search} />
       <Button type="submit" variant="outline" size={size}>
         <LogInIcon />
         Sign in again

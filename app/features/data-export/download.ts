@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
-import { overLimit } from "~/server/action-kit.server";
+import { declareAction, enforcePolicy } from "~/server/action-policy.server";
 import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import { getServices } from "~/server/context.server";
 import type { NamedLimit } from "~/server/limits/rate-limit.server";
@@ -10,6 +10,15 @@ import { exportAccountData, exportFileName } from "./export.server";
 
 /** At most a few files an hour per account: each reads the whole activity log. */
 const DOWNLOADS: NamedLimit = { name: "data-export", max: 5, windowSeconds: 60 * 60 };
+
+/** Everything the app keeps about the person: never to an administrator signed in as them. */
+const DOWNLOAD = declareAction("/dashboard/data download", {
+  effect: "reveals-data",
+  proof: "session",
+  limits: [{ limit: DOWNLOADS, per: "account", what: "downloads" }],
+  activity: ["data-exported"],
+  whileImpersonating: "refused",
+});
 
 /** The file is made by a form post (`action`); opening the address goes back to the dashboard. */
 export function loader() {
@@ -25,12 +34,10 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const signedIn = requireUser(context);
-  const refusal = overLimit(await services.rateLimits.hit(DOWNLOADS, signedIn.user.id), "downloads");
+  const refusal = await enforcePolicy(DOWNLOAD, services, request, signedIn);
   if (refusal) {
-    throw new Response(refusal.message, {
-      status: 429,
-      headers: { "Retry-After": String(refusal.retryAfterSeconds) },
-    });
+    const wait = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
+    throw new Response(refusal.message, { status: refusal.status, headers: wait });
   }
   const now = new Date();
   const file = await exportAccountData(services, signedIn, now);

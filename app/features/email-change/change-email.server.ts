@@ -12,8 +12,15 @@ import { CHANGES_ASKED_BY_ACCOUNT, CHANGES_INTO_ADDRESS } from "./limits.server"
  */
 export default dashboardAction({
   intent: "change-email",
+  // Limited in `run`: per IP (the sign-in attempts' budget), per account and per new address.
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: [],
+    whileImpersonating: "refused",
+  },
   fields: { newEmail: text },
-  freshSignIn: true,
   async run({ services: { mail, rateLimits }, request, signedIn: { user }, form }) {
     const parsed = emailAddress.safeParse(form.newEmail ?? "");
     if (!parsed.success) {

@@ -5,6 +5,14 @@ import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 /** A passkey is made by the browser's WebAuthn ceremony: the form's post without JavaScript can only say so. */
 export default dashboardAction({
   intent: "add-passkey",
+  // The ceremony's own doors want the same recent sign-in (`freshSignInToAddAWayIn`).
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: [],
+    whileImpersonating: "refused",
+  },
   fields: {},
   run: async () => refused(400, "Adding a passkey needs JavaScript in this browser."),
 });

@@ -8,6 +8,13 @@ import { passkeyWayOut } from "./passkeys.server";
 /** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */
 export default dashboardAction({
   intent: "delete-passkey",
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["passkey-removed"],
+    whileImpersonating: "refused",
+  },
   fields: { id: text },
   target: "id",
   run: ({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) =>

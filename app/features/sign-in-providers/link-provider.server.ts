@@ -7,6 +7,14 @@ import { listSignInProviders, providerConfigOf } from "./registry.server";
 /** "Link" on a provider's row: off to the provider, back on the dashboard (`?linked=` or `?error=`). */
 export default dashboardAction({
   intent: "link-provider",
+  // Logged when the provider sends the browser back (`provider-linked`), not here.
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["provider-linked"],
+    whileImpersonating: "refused",
+  },
   fields: { provider: text },
   target: "provider",
   async run({ services: { auth, env }, request: { headers }, form }) {

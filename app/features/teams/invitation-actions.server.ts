@@ -2,10 +2,11 @@
 import { redirect } from "react-router";
 import { emailAddress } from "~/lib/fields";
 import { done, overLimit, refused } from "~/server/action-kit.server";
+import type { ActionPolicy } from "~/server/action-policy.server";
 import type { AppServices } from "~/server/context.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
-import { teamPath } from "./constants";
+import { TEAMS_PATH, teamPath } from "./constants";
 import {
   answerInvitation,
   INVITATION_GONE,
@@ -57,6 +58,13 @@ async function logInvitation(
 /** "Invite": owners and admins, by address and role (admin or member); a mail with the link. */
 const invite = teamAction({
   intent: "invite",
+  policy: {
+    effect: "access",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-invitation-sent", "team-invitation-received"],
+    whileImpersonating: "refused",
+  },
   fields: { email: emailAddress, role: givenRole },
   right: "invite",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -91,6 +99,13 @@ async function invitationOf(services: AppServices, team: Team, invitationId: str
 /** "Send again": a fresh link for another week; the links mailed before stop working. */
 const resendInvitation = teamAction({
   intent: "resend-invitation",
+  policy: {
+    effect: "access",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: [],
+    whileImpersonating: "refused",
+  },
   fields: { invitationId: id },
   target: "invitationId",
   right: "invite",
@@ -118,6 +133,13 @@ const resendInvitation = teamAction({
 /** "Revoke": the invitation is cancelled and its links stop working. */
 const revokeInvitation = teamAction({
   intent: "revoke-invitation",
+  policy: {
+    effect: "access",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-invitation-revoked"],
+    whileImpersonating: "refused",
+  },
   fields: { invitationId: id },
   target: "invitationId",
   right: "revokeInvitation",
@@ -141,10 +163,25 @@ const revokeInvitation = teamAction({
   },
 });
 
+/**
+ * Answering an invitation, on the teams page or its mailed link's: joining
+ * gives access to the person's own account only, on an invitation to their
+ * verified address; never by an administrator in their place.
+ */
+export const ANSWER_POLICY: ActionPolicy = {
+  effect: "own",
+  proof: "session",
+  limits: [],
+  activity: ["team-joined", "team-member-joined", "team-invitation-declined"],
+  whileImpersonating: "refused",
+};
+
 /** "Accept" / "Decline" on the teams page: an invitation waiting for the person's verified address. */
 const answer = (join: boolean) =>
   dashboardAction({
     intent: join ? "accept-invitation" : "decline-invitation",
+    page: TEAMS_PATH,
+    policy: ANSWER_POLICY,
     fields: { invitationId: id },
     target: "invitationId",
     async run({ services, request, signedIn: { user }, form }) {

@@ -19,9 +19,11 @@ import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { signInPathFor } from "~/lib/redirect";
 import { readForm, text } from "~/server/action-kit.server";
+import { declareAction, enforcePolicy } from "~/server/action-policy.server";
 import { getServices, sessionContext } from "~/server/context.server";
 import type { Route } from "./+types/invitation-page";
-import { TEAMS_PATH, teamPath } from "./constants";
+import { TEAM_INVITATION_PATH, TEAMS_PATH, teamPath } from "./constants";
+import { ANSWER_POLICY } from "./invitation-actions.server";
 import { answerInvitation, INVITATION_LINK, invitationOfLink, isInvitee } from "./invitations.server";
 import { ROLE_NAMES } from "./roles";
 
@@ -57,21 +59,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+const ANSWER_BY_LINK = declareAction(`${TEAM_INVITATION_PATH} answer`, ANSWER_POLICY);
+
 /** Accepts or declines, for the invitee only: the link is used up, and an accepted team opens. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text, answer: text });
-  const user = context.get(sessionContext)?.user;
+  const signedIn = context.get(sessionContext);
   const invitation = await invitationOfLink(services, form[MAIL_TOKEN_PARAM]);
   if (!invitation) return data({ message: null, gone: true }, { status: 400 });
-  if (!user || !isInvitee(user, invitation)) {
+  if (!signedIn || !isInvitee(signedIn.user, invitation)) {
     return data({ message: "This invitation is for another email address.", gone: false }, { status: 403 });
   }
+  const refusal = await enforcePolicy(ANSWER_BY_LINK, services, request, signedIn);
+  if (refusal) return data({ message: refusal.message, gone: false }, { status: refusal.status });
   if (!(await services.mail.consume(INVITATION_LINK, form[MAIL_TOKEN_PARAM]))) {
     return data({ message: null, gone: true }, { status: 400 });
   }
   const join = form.answer !== "decline";
-  const outcome = await answerInvitation(services, request, user, invitation, join);
+  const outcome = await answerInvitation(services, request, signedIn.user, invitation, join);
   if (!outcome.ok) return data({ message: outcome.message, gone: false }, { status: outcome.status });
   if (join) throw redirect(teamPath(outcome.teamId));
   return data({ message: outcome.message, gone: false }, { status: 200 });

@@ -35,6 +35,13 @@ async function otherMember(services: AppServices, team: Team, memberId: string) 
 /** "Change role": owners and admins, between admin and member, never an owner's (but by an owner). */
 const changeRole = teamAction({
   intent: "change-role",
+  policy: {
+    effect: "access",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-role-changed", "team-role-given"],
+    whileImpersonating: "refused",
+  },
   fields: { memberId: id, role: givenRole },
   target: "memberId",
   right: "changeRole",
@@ -66,6 +73,13 @@ const changeRole = teamAction({
 /** "Remove": owners and admins; the member loses the team at their next request. */
 const removeMember = teamAction({
   intent: "remove-member",
+  policy: {
+    effect: "access",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-member-removed", "team-removed-from"],
+    whileImpersonating: "refused",
+  },
   fields: { memberId: id },
   target: "memberId",
   right: "removeMember",
@@ -97,6 +111,13 @@ const NEEDS_AN_OWNER = refused(
 /** "Leave": anyone but the last owner, who makes someone else owner first. */
 const leaveTeam = teamAction({
   intent: "leave-team",
+  policy: {
+    effect: "access",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-left"],
+    whileImpersonating: "refused",
+  },
   fields: {},
   async run({ services, request, signedIn: { user } }, team) {
     if (team.myRole === "owner" && (await ownersOf(services.db, team.id)).length <= 1) return NEEDS_AN_OWNER;
@@ -114,6 +135,13 @@ const leaveTeam = teamAction({
 /** "Make owner": an owner hands the team to another member, and becomes an admin. Both are mailed. */
 const transferOwnership = teamAction({
   intent: "transfer-ownership",
+  policy: {
+    effect: "ownership",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-ownership-transferred", "team-ownership-received"],
+    whileImpersonating: "refused",
+  },
   fields: { memberId: id },
   right: "transferOwnership",
   async run({ services, request, signedIn: { user }, form }, team) {

@@ -6,10 +6,12 @@
  */
 import { z } from "zod";
 import { attempt, done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
+import type { ActionPolicy } from "~/server/action-policy.server";
 import type { AuthSession } from "~/server/auth/auth.server";
 import type { AppServices } from "~/server/context.server";
 import { type ActionContext, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import type { TeamEndpoints } from "./access.server";
+import { TEAMS_PATH } from "./constants";
 import { INVITATION_GONE } from "./invitations.server";
 import type { teamDeletedMail } from "./mail-templates.server";
 import { GIVEN_ROLES, may, roleOf, type TeamRight, type TeamRole } from "./roles";
@@ -118,6 +120,8 @@ export const viaPlugin = (work: () => Promise<unknown>, message: string) =>
  */
 export function teamAction<Fields extends z.ZodRawShape>(spec: {
   intent: string;
+  /** What it needs and does (`ActionPolicy`): whatever gives, takes or moves access needs a recent sign-in. */
+  policy: ActionPolicy;
   fields: Fields;
   target?: (keyof Fields & string) | "teamId";
   right?: TeamRight;
@@ -129,6 +133,8 @@ export function teamAction<Fields extends z.ZodRawShape>(spec: {
   const fields: Fields & { teamId: typeof id } = { ...spec.fields, teamId: id };
   return dashboardAction({
     intent: spec.intent,
+    page: TEAMS_PATH,
+    policy: spec.policy,
     fields,
     target: spec.target,
     async run(context) {

@@ -39,6 +39,7 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
   const changeRole = useDashboardForm("change-role", member.id);
   const remove = useDashboardForm("remove-member", member.id);
   const transfer = useDashboardForm("transfer-ownership", member.id);
+  const refused = [changeRole, transfer, remove].find((form) => form.error);
   const me = member.id === team.myMemberId;
   const manageable = !me && outranksOrOwns(team.myRole, member.role);
   const memberField = <input type="hidden" name="memberId" value={member.id} />;
@@ -102,7 +103,8 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
         </div>
       ) : null}
       <FormFeedback
-        error={changeRole.error ?? transfer.error ?? remove.error}
+        error={refused?.error ?? null}
+        signInAgain={refused?.signInAgain}
         notice={changeRole.notice ?? transfer.notice ?? remove.notice}
       />
     </li>
@@ -119,7 +121,7 @@ export function InviteCard({ team }: { team: TeamDetails }) {
           We mail them a link that works once, for 7 days. They join with an account of that address.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <invite.Form method="post" ref={invite.formRef} className="grid gap-3" aria-label="Invite someone">
           {invite.intentField}
           <TeamField teamId={team.id} />
@@ -140,8 +142,13 @@ export function InviteCard({ team }: { team: TeamDetails }) {
               Send invitation
             </SubmitButton>
           </div>
-          <FormFeedback error={invite.fieldError("email") ? null : invite.error} notice={invite.notice} />
         </invite.Form>
+        {/* Outside the form: "Sign in again" is a form of its own. */}
+        <FormFeedback
+          error={invite.fieldError("email") ? null : invite.error}
+          signInAgain={invite.signInAgain}
+          notice={invite.notice}
+        />
       </CardContent>
     </Card>
   );
@@ -180,6 +187,7 @@ function InvitationRow({
 }) {
   const resend = useDashboardForm("resend-invitation", invitation.id);
   const revoke = useDashboardForm("revoke-invitation", invitation.id);
+  const refused = [resend, revoke].find((form) => form.error);
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -214,7 +222,11 @@ function InvitationRow({
           variant="destructive-outline"
         />
       </div>
-      <FormFeedback error={resend.error ?? revoke.error} notice={resend.notice ?? revoke.notice} />
+      <FormFeedback
+        error={refused?.error ?? null}
+        signInAgain={refused?.signInAgain}
+        notice={resend.notice ?? revoke.notice}
+      />
     </li>
   );
 }

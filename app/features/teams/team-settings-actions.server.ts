@@ -14,6 +14,14 @@ import { ownersOf } from "./teams.server";
 /** "Create a team": anyone with a verified address; they are its owner, and it becomes their active team. */
 const createTeam = dashboardAction({
   intent: "create-team",
+  page: TEAMS_PATH,
+  policy: {
+    effect: "shared",
+    proof: "session",
+    limits: [],
+    activity: ["team-created"],
+    whileImpersonating: "refused",
+  },
   fields: { name: teamName },
   async run({ services, request, signedIn: { user }, form }) {
     if (!user.emailVerified) {
@@ -36,6 +44,13 @@ const createTeam = dashboardAction({
 /** The switcher: makes one of the person's teams the session's active team (a reload keeps it). */
 const switchTeam = teamAction({
   intent: "switch-team",
+  policy: {
+    effect: "own",
+    proof: "session",
+    limits: [],
+    activity: [],
+    whileImpersonating: "allowed",
+  },
   fields: {},
   target: "teamId",
   async run({ services, request }, team) {
@@ -53,6 +68,13 @@ const switchTeam = teamAction({
 /** "Rename": owners only. */
 const renameTeam = teamAction({
   intent: "rename-team",
+  policy: {
+    effect: "shared",
+    proof: "session",
+    limits: [],
+    activity: ["team-renamed"],
+    whileImpersonating: "refused",
+  },
   fields: { name: teamName },
   right: "rename",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -77,6 +99,13 @@ const renameTeam = teamAction({
 /** "Delete the team": owners only, typing its name; every member's log says so, every owner is mailed. */
 const deleteTeam = teamAction({
   intent: "delete-team",
+  policy: {
+    effect: "irreversible",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["team-deleted", "team-deleted-by-owner"],
+    whileImpersonating: "refused",
+  },
   fields: { confirm: z.string().max(200).optional() },
   right: "deleteTeam",
   async run({ services, request, signedIn: { user }, form }, team) {

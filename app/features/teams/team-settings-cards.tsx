@@ -66,7 +66,7 @@ export function LeaveCard({ team }: { team: TeamDetails }) {
             variant="destructive-outline"
             icon={LogOutIcon}
           />
-          <FormFeedback error={leave.error} />
+          <FormFeedback error={leave.error} signInAgain={leave.signInAgain} />
         </CardContent>
       )}
     </Card>
@@ -83,7 +83,7 @@ export function DeleteTeamCard({ team }: { team: TeamDetails }) {
           Its members lose it at once, and its waiting invitations stop working. This cannot be undone.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <remove.Form method="post" className="grid gap-3" aria-label="Delete the team">
           {remove.intentField}
           <TeamField teamId={team.id} />
@@ -106,8 +106,12 @@ export function DeleteTeamCard({ team }: { team: TeamDetails }) {
               Delete team
             </SubmitButton>
           </div>
-          <FormFeedback error={remove.fieldError("confirm") ? null : remove.error} />
         </remove.Form>
+        {/* Outside the form: "Sign in again" is a form of its own. */}
+        <FormFeedback
+          error={remove.fieldError("confirm") ? null : remove.error}
+          signInAgain={remove.signInAgain}
+        />
       </CardContent>
     </Card>
   );

@@ -19,6 +19,14 @@ const code = { code: text };
 /** "Turn on": a new secret for the authenticator app, shown on the page (only to a recent sign-in). */
 const start = dashboardAction({
   intent: "start",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: [],
+    whileImpersonating: "refused",
+  },
   fields: {},
   async run({ services, signedIn }) {
     const started = await startSetup(services.auth, signedIn);
@@ -30,6 +38,14 @@ const start = dashboardAction({
 /** The app's first code confirms the setup: two-step sign-in is on, and the recovery codes are shown once. */
 const confirm = dashboardAction({
   intent: "confirm",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["two-factor-enabled"],
+    whileImpersonating: "refused",
+  },
   fields: code,
   run: ({ services, request, signedIn, form }) =>
     confirmSetup(services, request.headers, signedIn, form.code),
@@ -38,6 +54,8 @@ const confirm = dashboardAction({
 /** "Cancel" during the setup: the secret no code confirmed is dropped. */
 const cancel = dashboardAction({
   intent: "cancel",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "refused" },
   fields: {},
   async run({ services: { auth }, signedIn: { user } }) {
     // Through better-auth's adapter, like `startSetup`: it writes the flag each database's way.
@@ -56,6 +74,14 @@ const cancel = dashboardAction({
 /** "Make new recovery codes", with a current code: the old set stops working. */
 const renewCodes = dashboardAction({
   intent: "renew-codes",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["recovery-codes-replaced"],
+    whileImpersonating: "refused",
+  },
   fields: code,
   run: ({ services, request, signedIn, form }) =>
     renewRecoveryCodes(services, request.headers, signedIn, form.code),
@@ -64,6 +90,14 @@ const renewCodes = dashboardAction({
 /** "Turn off", with a current code. */
 const turnItOff = dashboardAction({
   intent: "turn-off",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["two-factor-disabled"],
+    whileImpersonating: "refused",
+  },
   fields: code,
   run: ({ services, request, signedIn, form }) => turnOff(services, request.headers, signedIn, form.code),
 });
@@ -71,6 +105,14 @@ const turnItOff = dashboardAction({
 /** "Forget trusted browsers": every browser asks for a code at its next sign-in. */
 const forgetBrowsers = dashboardAction({
   intent: "forget-browsers",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: {
+    effect: "protective",
+    proof: "session",
+    limits: [],
+    activity: ["trusted-browsers-forgotten"],
+    whileImpersonating: "refused",
+  },
   fields: {},
   async run({ services: { db }, request: { headers }, signedIn: { user } }) {
     await forgetTrustedBrowsers(db, user.id);
@@ -86,6 +128,8 @@ const forgetBrowsers = dashboardAction({
 /** "Sign in again": signs out, then the sign-in page brings the person back here. */
 const signInAgain = dashboardAction({
   intent: "sign-in-again",
+  page: TWO_FACTOR_SETTINGS_PATH,
+  policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "allowed" },
   fields: {},
   async run({ services: { auth }, request: { headers } }) {
     throw redirectWithCookies(signInPathFor(TWO_FACTOR_SETTINGS_PATH), await signOut(auth, headers));

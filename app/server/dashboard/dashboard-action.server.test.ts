@@ -97,6 +97,13 @@ test("the recipe: an action module runs once listed, and logs only a kind that h
   const renameWorkspace = (kind: string) =>
     dashboardAction({
       intent: "rename-workspace",
+      policy: {
+        effect: "own",
+        proof: "session",
+        limits: [],
+        activity: [kind],
+        whileImpersonating: "allowed",
+      },
       fields: { name: personName },
       async run({ services: { db }, request, signedIn: { user } }) {
         await recordActivity(db, { userId: user.id, kind, ...requestOrigin(request.headers) });

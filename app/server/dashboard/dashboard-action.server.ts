@@ -1,22 +1,32 @@
 import { z } from "zod";
+import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import type { DashboardActionData } from "~/lib/dashboard-actions";
 import { fieldErrorsOf } from "~/lib/fields";
-import { type Outcome, type Refusal, refused, respond } from "../action-kit.server";
+import { type Outcome, refused, respond } from "../action-kit.server";
+import {
+  type ActionPolicy,
+  type DeclaredAction,
+  declareAction,
+  enforcePolicy,
+} from "../action-policy.server";
 import type { AuthSession } from "../auth/auth.server";
 import type { AppServices } from "../context.server";
-import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "../session/freshness.server";
 
 /**
  * One form of the dashboard, in one module: its `intent` (the form's hidden
  * field, `useDashboardForm(intent)`), its fields (zod, read once from the
- * post), what it wants first (a fresh sign-in, a limit), and what it does.
- * The dashboard's action runs the one the post names; the core's are in
- * ./actions/, a feature's in its `ServerFeature.actions`. The activity kind
- * an action records is drawn in the browser, so it is declared with the
- * browser's half: app/lib/activity.ts, or the feature's `feature.tsx`.
+ * post), its policy (what it needs first: a recent sign-in, its limits;
+ * what it logs; ../action-policy.server.ts), and what it does. The
+ * dashboard's action runs the one the post names; the core's are in
+ * ./actions/, a feature's in its `ServerFeature.actions` (or its own page's
+ * action, `page`). The activity kind an action records is drawn in the
+ * browser, so it is declared with the browser's half: app/lib/activity.ts,
+ * or the feature's `feature.tsx`.
  */
 export type DashboardAction = {
   intent: string;
+  /** Its policy, as the registry keeps it (`declaredActions`). */
+  declared: DeclaredAction;
   /** The row the form is about (a session's id, a provider), so its answer reaches that row's form. */
   targetOf(form: FormData): string | null;
   run(context: {
@@ -37,16 +47,19 @@ export type ActionContext<Form> = {
 
 type ActionSpec<Fields extends z.ZodRawShape> = {
   intent: string;
+  /** The page whose action runs it, when not the dashboard's: its name in the registry is `{page} {intent}`. */
+  page?: string;
+  /** What it needs and does (`ActionPolicy`): enforced before its fields are read. */
+  policy: ActionPolicy;
   fields: Fields;
   /** The field naming the row the form is about. */
   target?: keyof Fields & string;
-  /** Wants a sign-in from the last few minutes: refused (`403`, "Sign in again") before anything else. */
-  freshSignIn?: boolean;
-  /** Checked once the fields are read, before `run`: a refusal (a `429`) or null to go on. */
-  limit?: (context: ActionContext<z.output<z.ZodObject<Fields>>>) => Promise<Refusal | null>;
   /** Does it. May throw a redirect (`redirectWithCookies`) instead of answering. */
   run: (context: ActionContext<z.output<z.ZodObject<Fields>>>) => Promise<Outcome>;
 };
+
+/** The page whose action runs an action unless it names another. */
+const DASHBOARD_PAGE = DEFAULT_SIGNED_IN_PATH;
 
 /** A field's text; a field that is missing, or a file where text belongs, is `undefined`. */
 function textOf(form: FormData, name: string): string | undefined {
@@ -56,16 +69,18 @@ function textOf(form: FormData, name: string): string | undefined {
 
 export function dashboardAction<Fields extends z.ZodRawShape>(spec: ActionSpec<Fields>): DashboardAction {
   const schema = z.object(spec.fields);
+  const declared = declareAction(`${spec.page ?? DASHBOARD_PAGE} ${spec.intent}`, spec.policy);
   return {
     intent: spec.intent,
+    declared,
     targetOf: (form) => (spec.target ? (textOf(form, spec.target) ?? null) : null),
     async run({ services, request, signedIn, form }) {
-      if (spec.freshSignIn && !isFreshSignIn(signedIn.session)) return NEEDS_FRESH_SIGN_IN;
+      const refusal = await enforcePolicy(declared, services, request, signedIn);
+      if (refusal) return refusal;
       const values = Object.fromEntries(Object.keys(spec.fields).map((name) => [name, textOf(form, name)]));
       const parsed = schema.safeParse(values);
       if (!parsed.success) return refused(400, "Please check the fields below.", fieldErrorsOf(parsed.error));
-      const context = { services, request, signedIn, form: parsed.data };
-      return (await spec.limit?.(context)) ?? spec.run(context);
+      return spec.run({ services, request, signedIn, form: parsed.data });
     },
   };
 }

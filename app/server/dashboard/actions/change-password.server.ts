@@ -9,6 +9,13 @@ import { dashboardAction } from "../dashboard-action.server";
  */
 export default dashboardAction({
   intent: "change-password",
+  policy: {
+    effect: "sign-in",
+    proof: "password",
+    limits: [],
+    activity: ["password-changed", "password-change-refused"],
+    whileImpersonating: "refused",
+  },
   fields: { currentPassword: enteredPassword, newPassword },
   run: ({ services: { auth, db }, request: { headers }, signedIn, form }) =>
     changePassword({ auth, db }, headers, signedIn.user.id, form),

@@ -11,6 +11,14 @@ import { dashboardAction } from "../dashboard-action.server";
  */
 export default dashboardAction({
   intent: "delete-account",
+  // Its entries go with the account; a refusal is logged (`account-deletion-refused`).
+  policy: {
+    effect: "irreversible",
+    proof: "password",
+    limits: [],
+    activity: ["account-deletion-refused"],
+    whileImpersonating: "refused",
+  },
   // An empty field is no password (an account without one sends none).
   fields: {
     password: z

@@ -5,6 +5,8 @@ import { dashboardAction } from "../dashboard-action.server";
 /** "Resend" on the unverified-address banner: a fresh link, limited per IP and per address. */
 export default dashboardAction({
   intent: "resend-verification",
+  // Limited in `run`, per IP and per the address it mails.
+  policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "allowed" },
   fields: {},
   async run({ services: { mail, rateLimits }, request, signedIn: { user } }) {
     if (user.emailVerified) return refused(400, "Your email address is already verified.");

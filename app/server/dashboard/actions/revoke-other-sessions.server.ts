@@ -4,6 +4,13 @@ import { dashboardAction } from "../dashboard-action.server";
 /** "Sign out everywhere else" on the Sessions card. */
 export default dashboardAction({
   intent: "revoke-other-sessions",
+  policy: {
+    effect: "protective",
+    proof: "session",
+    limits: [],
+    activity: ["other-sessions-revoked"],
+    whileImpersonating: "refused",
+  },
   fields: {},
   run: ({ services: { db }, request: { headers }, signedIn: { user, session } }) =>
     revokeOtherSessions(db, headers, { userId: user.id, currentId: session.id }),

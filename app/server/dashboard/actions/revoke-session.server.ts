@@ -5,6 +5,13 @@ import { dashboardAction } from "../dashboard-action.server";
 /** "Sign out" on one of the Sessions card's rows. */
 export default dashboardAction({
   intent: "revoke-session",
+  policy: {
+    effect: "protective",
+    proof: "session",
+    limits: [],
+    activity: ["session-revoked"],
+    whileImpersonating: "refused",
+  },
   fields: { id: text },
   target: "id",
   run: ({ services: { db }, request: { headers }, signedIn: { user, session }, form }) =>

@@ -5,8 +5,14 @@ import { dashboardAction } from "../dashboard-action.server";
 /** A first password for an account that signs in another way. */
 export default dashboardAction({
   intent: "set-password",
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["password-set"],
+    whileImpersonating: "refused",
+  },
   fields: { newPassword },
-  freshSignIn: true,
   run: ({ services: { auth }, request: { headers }, signedIn, form }) =>
     setPassword(auth, headers, signedIn.user, form.newPassword),
 });

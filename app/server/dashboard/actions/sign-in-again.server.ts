@@ -1,14 +1,20 @@
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
-import { signInPathFor } from "~/lib/redirect";
-import { redirectWithCookies } from "../../action-kit.server";
+import { safeRedirect, signInPathFor } from "~/lib/redirect";
+import { redirectWithCookies, text } from "../../action-kit.server";
 import { signOut } from "../../session/session.server";
 import { dashboardAction } from "../dashboard-action.server";
 
-/** "Sign in again" beside a refusal that wants a fresh sign-in: signs out, then to the sign-in page and back. */
+/**
+ * "Sign in again" beside a refusal that wants a fresh sign-in: signs out,
+ * then to the sign-in page and back to the page the button was on
+ * (`returnTo`, a same-origin path; the dashboard otherwise).
+ */
 export default dashboardAction({
   intent: "sign-in-again",
-  fields: {},
-  async run({ services: { auth }, request: { headers } }) {
-    throw redirectWithCookies(signInPathFor(DEFAULT_SIGNED_IN_PATH), await signOut(auth, headers));
+  policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "allowed" },
+  fields: { returnTo: text },
+  async run({ services: { auth }, request: { headers }, form }) {
+    const onward = safeRedirect(form.returnTo, DEFAULT_SIGNED_IN_PATH);
+    throw redirectWithCookies(signInPathFor(onward), await signOut(auth, headers));
   },
 });

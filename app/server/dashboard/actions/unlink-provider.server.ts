@@ -10,6 +10,13 @@ import { dashboardAction } from "../dashboard-action.server";
  */
 export default dashboardAction({
   intent: "unlink-provider",
+  policy: {
+    effect: "sign-in",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["provider-unlinked"],
+    whileImpersonating: "refused",
+  },
   fields: { provider: text },
   target: "provider",
   run({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) {

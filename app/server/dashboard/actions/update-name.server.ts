@@ -6,6 +6,13 @@ import { dashboardAction } from "../dashboard-action.server";
 /** The Account card's name form; logged as `name-changed`. */
 export default dashboardAction({
   intent: "update-name",
+  policy: {
+    effect: "own",
+    proof: "session",
+    limits: [],
+    activity: ["name-changed"],
+    whileImpersonating: "allowed",
+  },
   fields: { name: personName },
   async run({ services: { auth, db }, request: { headers }, signedIn, form }) {
     const outcome = await updateName(auth, headers, form.name);
