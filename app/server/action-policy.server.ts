@@ -59,6 +59,15 @@ export type ActionPolicy = {
   whileImpersonating: "allowed" | "refused";
 };
 
+/** A change to how the account signs in whose entry is written elsewhere (when the mailed link is followed, the ceremony ends): the usual proof. */
+export const SIGN_IN_CHANGE: ActionPolicy = {
+  effect: "sign-in",
+  proof: "recent-sign-in",
+  limits: [],
+  activity: [],
+  whileImpersonating: "refused",
+};
+
 /** The effects that need a recent sign-in (or the password): they give, take or move what an old session could abuse. */
 export const EFFECTS_NEEDING_RECENT_PROOF: ReadonlySet<ActionEffect> = new Set([
   "sign-in",

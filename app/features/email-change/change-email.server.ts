@@ -1,5 +1,6 @@
 import { emailAddress } from "~/lib/fields";
 import { overLimit, refused, text } from "~/server/action-kit.server";
+import { SIGN_IN_CHANGE } from "~/server/action-policy.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import { emailChangeRefusal, requestEmailChange } from "./email-change.server";
@@ -13,13 +14,7 @@ import { CHANGES_ASKED_BY_ACCOUNT, CHANGES_INTO_ADDRESS } from "./limits.server"
 export default dashboardAction({
   intent: "change-email",
   // Limited in `run`: per IP (the sign-in attempts' budget), per account and per new address.
-  policy: {
-    effect: "sign-in",
-    proof: "recent-sign-in",
-    limits: [],
-    activity: [],
-    whileImpersonating: "refused",
-  },
+  policy: SIGN_IN_CHANGE,
   fields: { newEmail: text },
   async run({ services: { mail, rateLimits }, request, signedIn: { user }, form }) {
     const parsed = emailAddress.safeParse(form.newEmail ?? "");

@@ -14,25 +14,26 @@ test("a session signed in ten minutes ago cannot hand a team over, change who is
   login,
 }) => {
   const { owner, teamId, member, context } = await teamWithMember(page, browser, login);
-  const [{ rows }] = await queryAll([
+  const [found] = await queryAll([
     {
       text: 'SELECT "id" FROM "member" WHERE "organizationId" = ? AND "userId" = ?',
       params: [teamId, member.userId],
     },
   ]);
-  const memberId = String(rows[0]?.id);
+  const memberId = String(found?.rows[0]?.id);
   await signedInMinutesAgo(owner.email, 10);
 
   // Every form that gives, takes or moves access, or deletes, as a stale session posts it: 403, nothing changes.
   const request = page.context().request;
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: "transfer-ownership", memberId },
     { intent: "change-role", memberId, role: "admin" },
     { intent: "remove-member", memberId },
     { intent: "invite", email: newAddress(), role: "admin" },
     { intent: "delete-team", confirm: "anything" },
     { intent: "leave-team" },
-  ]) {
+  ];
+  for (const form of forms) {
     expect({ form: form.intent, status: (await postTeamForm(request, teamId, form)).status }).toEqual({
       form: form.intent,
       status: 403,

@@ -6,6 +6,7 @@
 import { redirect } from "react-router";
 import { signInPathFor } from "~/lib/redirect";
 import { done, redirectWithCookies, text } from "~/server/action-kit.server";
+import { SIGN_IN_CHANGE } from "~/server/action-policy.server";
 import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { signOut } from "~/server/session/session.server";
@@ -20,13 +21,7 @@ const code = { code: text };
 const start = dashboardAction({
   intent: "start",
   page: TWO_FACTOR_SETTINGS_PATH,
-  policy: {
-    effect: "sign-in",
-    proof: "recent-sign-in",
-    limits: [],
-    activity: [],
-    whileImpersonating: "refused",
-  },
+  policy: SIGN_IN_CHANGE,
   fields: {},
   async run({ services, signedIn }) {
     const started = await startSetup(services.auth, signedIn);
