@@ -4,7 +4,7 @@
  * certificate for localhost) in front of two instances of the production build on a fresh
  * PostgreSQL database and Redis; then, over https through nginx, the checks of
  * scripts/test-deploy/checks.ts, one line each. Exits 1 when one fails; stops what it
- * started and drops its database whatever happens. 10 to 25 s once built, on 2 cores.
+ * started and drops its database whatever happens. 5 to 25 s once built, on 2 cores.
  *
  * Needs DATABASE_URL (a user that may create databases) and REDIS_URL, as .ci/run's second
  * run sets them; nginx (installed from Debian's packages when missing: root), openssl.
