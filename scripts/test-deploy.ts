@@ -4,7 +4,7 @@
  * certificate for localhost) in front of two instances of the production build on a fresh
  * PostgreSQL database and Redis; then, over https through nginx, the checks of
  * scripts/test-deploy/checks.ts, one line each. Exits 1 when one fails; stops what it
- * started and drops its database whatever happens. 10 to 25 s once built, on 2 cores.
+ * started and drops its database whatever happens. 5 to 25 s once built, on 2 cores.
  *
  * Needs DATABASE_URL (a user that may create databases) and REDIS_URL, as .ci/run's second
  * run sets them; nginx (installed from Debian's packages when missing: root), openssl.
@@ -21,6 +21,7 @@ import * as checks from "./test-deploy/checks.ts";
 import { httpsClient } from "./test-deploy/client.ts";
 import { freePorts, type Instance, startInstance, stopInstance } from "./test-deploy/instances.ts";
 import { ensureNginx, type Nginx, selfSignedCertificate, startNginx } from "./test-deploy/nginx.ts";
+import * as nginxChecks from "./test-deploy/nginx-checks.ts";
 import { verifyUnit } from "./test-deploy/systemd.ts";
 
 const started = Date.now();
@@ -98,7 +99,8 @@ try {
     AUTH_SECRET: randomBytes(32).toString("base64"),
     DATABASE_URL: database.url,
     REDIS_URL: process.env.REDIS_URL,
-    TRUST_PROXY: "1",
+    // nginx, on this host: its X-Forwarded-For is read, nobody else's.
+    TRUST_PROXY: "127.0.0.1/32,::1/128",
     LOG_LEVEL: "warn",
     // Every request of this test comes from 127.0.0.1, and Redis's counters outlive a run.
     AUTH_RATE_LIMIT_PER_IP: "100000",
@@ -127,29 +129,45 @@ try {
     `nginx on ${appUrl} (and http://127.0.0.1:${httpPort}) → A 127.0.0.1:${portA}, B 127.0.0.1:${portB}\n`,
   );
 
-  const proxied = client;
   await check(
     "nginx runs docs/deploy/nginx.conf, rendered (nginx -t), in front of both instances",
     async () => {
+      // As monitoring on the host asks: /readyz is for 127.0.0.1 only.
+      const monitor = httpsClient(httpsPort, certificate.pem, { sockets: 1, from: "127.0.0.1" });
       const ready = () =>
-        proxied.request("/readyz").then(
+        monitor.request("/readyz").then(
           (answer) => answer.status === 200,
           () => false,
         );
-      if (!(await until(ready, 10_000))) throw new Error(`no /readyz through nginx:\n${nginx?.output()}`);
-      return "GET /readyz through nginx: 200";
+      const answered = await until(ready, 10_000);
+      monitor.close();
+      if (!answered) throw new Error(`no /readyz through nginx:\n${nginx?.output()}`);
+      return "GET /readyz through nginx from 127.0.0.1: 200";
     },
   );
+  await check("/readyz refused to anyone else, in nginx's own 403", () =>
+    nginxChecks.readyzForHostOnly(front),
+  );
   await check("HTTP/2 over TLS", () => checks.http2(front));
+  await check("TLS 1.3, and TLS 1.2 with forward-secret AEAD suites only", () => nginxChecks.tls(front));
   await check("plain HTTP is sent to https", () => checks.redirectToHttps(front));
   await check("sign-up and sign-in over https: Secure cookies, HSTS", () => checks.signUpAndSignIn(front));
   await check("the client IP recorded is the one nginx saw", () => checks.clientIp(front));
+  await check("a peer other than nginx cannot pick its IP with X-Forwarded-For", () =>
+    checks.clientIpFromAnotherPeer(front),
+  );
   await check("a session revoked through one instance is refused by both", () => checks.revocation(front));
   await check("/assets/ cached for a year, immutable", () => checks.assets(front));
   await check("compression is the app's, never nginx's", () => checks.compressionIsTheApps(front));
   await check("systemd unit docs/deploy/react-starter@.service", () => verifyUnit());
   await check("SIGTERM to instance A under load: no GET lost (nginx retries idempotent requests only)", () =>
     checks.sigtermUnderLoad(front),
+  );
+  await check("nginx's own error answers carry the app's security headers: 413", () =>
+    nginxChecks.oversizedBody(front),
+  );
+  await check("nginx's own error answers carry the app's security headers: 502, no instance left", () =>
+    nginxChecks.noInstance(front),
   );
 } catch (error) {
   failures += 1;

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 // The YAML parser already installed (knip's and Vite's): no package of its own for one test.
 import { parseDocument } from "yaml";
 import { serveArguments } from "../scripts/serve-arguments";
+import type { EdgeEnv } from "./edge-env";
+import { securityHeaders } from "./security-headers";
 
 /**
  * The files docs/deploy/ gives a team to copy, held to the server they run: the systemd unit
@@ -59,6 +62,48 @@ describe("docs/deploy/nginx.conf", () => {
     const envsubst = /envsubst '([^']+)'/.exec(site.replaceAll(/\n#\s*/g, " "))?.[1] ?? "";
     const listed = new Set([...envsubst.matchAll(/\$\{([A-Z][A-Z0-9_]*)\}/g)].map((match) => match[1]));
     expect(listed).toEqual(used);
+  });
+
+  /** The values of `name` directives (one per line) in `text`. */
+  const directive = (name: string, text = site) =>
+    [...text.matchAll(new RegExp(`^\\s*${name} (.+);$`, "gm"))].map((match) => match[1]);
+
+  it("names its TLS: 1.2 and 1.3, forward-secret AEAD suites only, the client's pick among them", () => {
+    expect(directive("ssl_protocols")).toEqual(["TLSv1.2 TLSv1.3"]);
+    const suites = directive("ssl_ciphers")[0]?.split(":") ?? [];
+    expect(suites.length).toBeGreaterThan(0);
+    for (const suite of suites)
+      expect(suite).toMatch(/^ECDHE-(ECDSA|RSA)-(AES(128|256)-GCM-SHA(256|384)|CHACHA20-POLY1305)$/);
+    expect(directive("ssl_prefer_server_ciphers")).toEqual(["off"]);
+  });
+
+  it("gives nginx's own error answers the app's security headers, and passes the app's through", async () => {
+    const [codes, page] = directive("error_page")[0]?.split(/ (?=\S+$)/) ?? [];
+    expect(codes?.split(" ")).toEqual(
+      expect.arrayContaining(["400", "403", "413", "500", "502", "503", "504"]),
+    );
+    // The app's own errors (its 503 with Retry-After) are never replaced.
+    expect(directive("proxy_intercept_errors")).toEqual([]);
+    const location =
+      new RegExp(`\\n    location = ${page} \\{\\n([\\s\\S]*?)\\n    \\}`).exec(site)?.[1] ?? "";
+    // Only nginx's own errors get there: nobody can ask for the page itself.
+    expect(location).toMatch(/^\s*internal;$/m);
+    const added = directive("add_header", location).map((value) => {
+      const [, name = "", header = ""] = /^([\w-]+) "([^"]*)" always$/.exec(value ?? "") ?? [];
+      expect(name, `add_header ${value}: quoted, and always (error answers too)`).not.toBe("");
+      return [name.toLowerCase(), header];
+    });
+    const nginx = Object.fromEntries(added);
+
+    const app = new Hono<EdgeEnv>();
+    app.use(securityHeaders({ https: true }));
+    app.get("/", (c) => c.body(null, 204));
+    const appHeaders = [...(await app.request("/")).headers];
+    expect(appHeaders.length).toBeGreaterThan(5);
+    for (const [name, value] of appHeaders)
+      if (name !== "content-security-policy") expect(nginx[name], name).toBe(value);
+    // A page of its own, with no script, style or image: nothing may load, nobody may frame it.
+    expect(nginx["content-security-policy"]).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
   });
 
   it("lets idle connections to the app go before Node closes them", () => {

@@ -46,8 +46,14 @@ describe("parseEnv", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
-    [{ TRUST_PROXY: "11" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "1" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "127.0.0.1/32,::1/129" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/8/8" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.256" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "127.0.0.1," }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "fe80::1%eth0" }, "TRUST_PROXY"],
     [{ AUTH_RATE_LIMIT_PER_IP: "0" }, "AUTH_RATE_LIMIT_PER_IP"],
     [{ DATABASE_URL: "mysql://db.internal/app", AUTH_SECRET: "s".repeat(32) }, "DATABASE_URL"],
     [{ DATABASE_URL: "db.internal:5432/app", AUTH_SECRET: "s".repeat(32) }, "DATABASE_URL"],
@@ -64,19 +70,43 @@ describe("parseEnv", () => {
     }
   });
 
-  test("trusts no proxy by default", () => {
+  test("trusts no proxy by default, nor with TRUST_PROXY=0", () => {
     const env = parseEnv({});
-    expect(env.TRUST_PROXY).toBe(0);
+    expect(env.TRUST_PROXY.ranges).toEqual([]);
+    expect(env.TRUST_PROXY.includes("127.0.0.1")).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY.ranges).toEqual([]);
     expect(env.AUTH_RATE_LIMIT_PER_IP).toBe(100);
   });
 
-  test("reads TRUST_PROXY as a number of proxy hops", () => {
-    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+  test("reads TRUST_PROXY as the proxies' addresses and CIDR ranges, IPv4 and IPv6", () => {
+    const trusted = parseEnv({ TRUST_PROXY: " 10.0.0.0/8, 192.0.2.5 ,2001:db8::/32,::1" }).TRUST_PROXY;
+    expect(trusted.ranges).toEqual(["10.0.0.0/8", "192.0.2.5/32", "2001:db8::/32", "::1/128"]);
+    expect(
+      ["10.200.0.3", "::ffff:10.0.0.1", "192.0.2.5", "2001:db8:ff::1", "::1"].map(trusted.includes),
+    ).toEqual([true, true, true, true, true]);
+    expect(["11.0.0.1", "192.0.2.6", "2001:db9::1", "::2", "unknown"].map(trusted.includes)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY.ranges).toEqual(["127.0.0.0/8", "::1/128"]);
+  });
+
+  test("refuses a count of proxies, saying to list their addresses", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "2" })).toThrow(
+      "Invalid configuration: TRUST_PROXY: must list the reverse proxies' addresses, no longer their number",
+    );
+    expect(() => parseEnv({ TRUST_PROXY: "127.0.0.1/32,nginx.internal" })).toThrow(
+      /^Invalid configuration: TRUST_PROXY: must list the reverse proxies' addresses or CIDR ranges, comma-separated, e\.g\. 127\.0\.0\.1\/32,::1\/128 .*\(entry 2 is neither\)$/,
+    );
   });
 
   test("never echoes the refused value", () => {
     expect(() => parseEnv({ AUTH_SECRET: "hunter2" })).toThrow(/^(?!.*hunter2)/s);
     expect(() => parseEnv({ DATABASE_URL: "mysql://app:hunter2@db/app" })).toThrow(/^(?!.*hunter2)/s);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.1,hunter2" })).toThrow(/^(?!.*hunter2)/s);
   });
 
   test("takes PostgreSQL and Redis URLs, with the secret every instance shares", () => {

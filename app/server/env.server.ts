@@ -8,15 +8,12 @@ import {
 } from "~/lib/constants";
 import type { FeatureSettings } from "./features.server";
 import { tracingConfigOf, tracingVariables } from "./tracing/config.server";
-
-/** The most proxy hops `TRUST_PROXY` may name. */
-const TRUST_PROXY_MAX_HOPS = 10;
+import { trustProxyVariable } from "./trusted-proxies.server";
 
 const PORT_ERROR = "must be a port number from 1 to 65535";
 /** The longest delay a browser timer accepts (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const POLL_ERROR = `must be a number of milliseconds from ${BUILD_CHECK_MIN_GAP_MS} to ${MAX_TIMER_MS}`;
-const TRUST_PROXY_ERROR = `must be the number of reverse proxies in front of the app, 0 to ${TRUST_PROXY_MAX_HOPS} (e.g. 1 behind one proxy)`;
 const RATE_LIMIT_ERROR = "must be a whole number of attempts, at least 1";
 const DATABASE_URL_ERROR =
   "must be a postgres:// or postgresql:// URL, e.g. postgres://app:secret@db.internal:5432/app";
@@ -90,16 +87,11 @@ const coreVariables = z.object({
   /** Mounts the routes the end-to-end suite uses to provoke failures. */
   E2E_TEST_ROUTES: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   /**
-   * How many reverse proxies stand in front of the app. `0` (default): the
-   * socket's address is the client and `X-Forwarded-For` is ignored; `N`:
-   * the address the Nth proxy saw, read from the right of `X-Forwarded-For`.
+   * The reverse proxies in front of the app, by address (`127.0.0.1/32,::1/128`).
+   * Unset: none, the socket's address is the client and `X-Forwarded-For`
+   * is ignored; only a listed peer's `X-Forwarded-For` is read.
    */
-  TRUST_PROXY: z.coerce
-    .number({ error: TRUST_PROXY_ERROR })
-    .int(TRUST_PROXY_ERROR)
-    .min(0, TRUST_PROXY_ERROR)
-    .max(TRUST_PROXY_MAX_HOPS, TRUST_PROXY_ERROR)
-    .default(0),
+  TRUST_PROXY: trustProxyVariable,
   /** Sign-in, sign-up, passkey and OAuth attempts allowed per client IP per window. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce
     .number({ error: RATE_LIMIT_ERROR })

@@ -6,7 +6,14 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { TestDatabase } from "../../tests/fixtures/postgres.ts";
 import { until } from "../outbox-account.ts";
-import { type Answer, cookiesOf, http2Get, httpRequestTo, type httpsClient } from "./client.ts";
+import {
+  type Answer,
+  BROWSER_ADDRESS,
+  cookiesOf,
+  http2Get,
+  httpRequestTo,
+  type httpsClient,
+} from "./client.ts";
 import { type Instance, signUpCode } from "./instances.ts";
 import type { Nginx } from "./nginx.ts";
 
@@ -26,10 +33,10 @@ const SPOOFED_IP = "203.0.113.9";
 const HSTS = "max-age=63072000; includeSubDomains";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-function expect(condition: unknown, message: string): asserts condition {
+export function expect(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
-const expectStatus = (answer: Answer, status: number, what: string) =>
+export const expectStatus = (answer: Answer, status: number, what: string) =>
   expect(
     answer.status === status,
     `${what}: ${answer.status}, expected ${status} ${answer.body.slice(0, 200)}`,
@@ -108,35 +115,72 @@ export async function signUpAndSignIn(front: Front) {
   return `${cookies.length} cookies set, every one Secure (${names.join(", ")}); HSTS "${HSTS}" on all ${answers.length} answers`;
 }
 
-export async function clientIp(front: Front) {
-  expect(sessionCookie, "needs the session of the sign-in check");
+/** The IPs recorded for the test's account: its activity (oldest first), then its sessions. */
+async function recordedIps(front: Front): Promise<{ activity: string[]; sessions: string[] }> {
   const db = new pg.Client({ connectionString: front.database.url });
   await db.connect();
   try {
     const ofUser = `JOIN "user" u ON u.id = t."userId" WHERE u.email = $1`;
-    const activity = await db.query<{ kind: string; ip: string }>(
-      `SELECT t.kind, t.ip FROM activity t ${ofUser} ORDER BY t.id`,
-      [account.email],
-    );
+    const activity = await db.query<{ ip: string }>(`SELECT t.ip FROM activity t ${ofUser} ORDER BY t.id`, [
+      account.email,
+    ]);
     const sessions = await db.query<{ ip: string }>(`SELECT t."ipAddress" AS ip FROM session t ${ofUser}`, [
       account.email,
     ]);
-    const recorded = [...activity.rows, ...sessions.rows].map((row) => row.ip);
-    expect(activity.rows.length >= 2 && sessions.rows.length >= 2, `rows: ${JSON.stringify(activity.rows)}`);
-    expect(
-      recorded.every((ip) => ip === "127.0.0.1"),
-      `recorded ${recorded.join(", ")}; nginx saw 127.0.0.1, the client claimed ${SPOOFED_IP}`,
-    );
+    return { activity: activity.rows.map((row) => row.ip), sessions: sessions.rows.map((row) => row.ip) };
   } finally {
     await db.end();
   }
+}
+
+export async function clientIp(front: Front) {
+  expect(sessionCookie, "needs the session of the sign-in check");
+  const { activity, sessions } = await recordedIps(front);
+  const recorded = [...activity, ...sessions];
+  expect(activity.length >= 2 && sessions.length >= 2, `recorded: ${recorded.join(", ")}`);
+  expect(
+    recorded.every((ip) => ip === BROWSER_ADDRESS),
+    `recorded ${recorded.join(", ")}; nginx saw ${BROWSER_ADDRESS}, the client claimed ${SPOOFED_IP}`,
+  );
   const dashboard = await front.client.request("/dashboard", {
     headers: { Cookie: sessionCookie, "X-Forwarded-For": SPOOFED_IP },
   });
   expectStatus(dashboard, 200, "GET /dashboard");
-  expect(dashboard.body.includes("127.0.0.1"), "the dashboard's Recent activity shows no 127.0.0.1");
+  expect(
+    dashboard.body.includes(BROWSER_ADDRESS),
+    `the dashboard's Recent activity shows no ${BROWSER_ADDRESS}`,
+  );
   expect(!dashboard.body.includes(SPOOFED_IP), `the dashboard shows ${SPOOFED_IP}`);
-  return `activity (sign-up, sign-in) and both sessions recorded 127.0.0.1, as the dashboard shows; the client's X-Forwarded-For: ${SPOOFED_IP} nowhere`;
+  return `activity (sign-up, sign-in) and both sessions recorded ${BROWSER_ADDRESS}, as the dashboard shows; the client's X-Forwarded-For: ${SPOOFED_IP} nowhere`;
+}
+
+/** A peer of this host that is neither nginx (127.0.0.1, in TRUST_PROXY) nor the browser. */
+const OTHER_PEER = "127.0.0.3";
+
+export async function clientIpFromAnotherPeer(front: Front) {
+  expect(sessionCookie, "needs the account of the sign-in check");
+  // Straight to instance A, as anyone could if it listened beyond loopback, forging the header.
+  const direct = { localAddress: OTHER_PEER, headers: { "X-Forwarded-For": SPOOFED_IP } };
+  const signedIn = await httpRequestTo(front.a.port, "/login", {
+    ...direct,
+    method: "POST",
+    headers: { ...direct.headers, Origin: front.client.origin },
+    form: { intent: "signin", email: account.email, password: account.password },
+  });
+  expectStatus(signedIn, 302, `Sign in at instance A from ${OTHER_PEER}`);
+  const dashboard = await httpRequestTo(front.a.port, "/dashboard", {
+    ...direct,
+    headers: { ...direct.headers, Cookie: cookiesOf(signedIn) },
+  });
+  expectStatus(dashboard, 200, `GET /dashboard at instance A from ${OTHER_PEER}`);
+  const { activity, sessions } = await recordedIps(front);
+  const recorded = [...activity, ...sessions];
+  expect(
+    activity.at(-1) === OTHER_PEER && sessions.includes(OTHER_PEER) && !recorded.includes(SPOOFED_IP),
+    `recorded ${recorded.join(", ")}; the peer was ${OTHER_PEER}, it claimed ${SPOOFED_IP}`,
+  );
+  expect(!dashboard.body.includes(SPOOFED_IP), `the dashboard shows ${SPOOFED_IP}`);
+  return `a sign-in at instance A from ${OTHER_PEER} (not a trusted proxy) with X-Forwarded-For: ${SPOOFED_IP} is recorded as ${OTHER_PEER}, in the activity and the session`;
 }
 
 /** Whom instance `port` sees signed in with the session cookie, asked directly (not through nginx). */

@@ -1,23 +1,34 @@
 /**
  * The test's browser stand-in: requests over https to nginx, trusting only the test's own
  * self-signed certificate, or over plain http straight to an instance. Connects to
- * 127.0.0.1 while naming `localhost` (SNI, Host, the certificate's name), so the client's
- * address is the one nginx sees: 127.0.0.1.
+ * 127.0.0.1 while naming `localhost` (SNI, Host, the certificate's name), from an address of
+ * its own (`BROWSER_ADDRESS`), so that nginx sees a client that is not nginx itself.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect as http2Connect } from "node:http2";
 import { Agent, request as httpsRequest } from "node:https";
 
 export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-type Options = { method?: string; headers?: Record<string, string>; form?: Record<string, string> };
+type Options = {
+  method?: string;
+  headers?: Record<string, string>;
+  form?: Record<string, string>;
+  /** The address to send from (any of 127.0.0.0/8 is this host's): a peer other than nginx's. */
+  localAddress?: string;
+};
 
 /** Sends one request with `send` and reads the whole answer (undecoded: ask for no encoding to read it). */
-function exchange(send: typeof httpRequest, target: object, { method = "GET", headers = {}, form }: Options) {
+function exchange(
+  send: typeof httpRequest,
+  target: object,
+  { method = "GET", headers = {}, form, localAddress }: Options,
+) {
   const body = form ? new URLSearchParams(form).toString() : undefined;
   return new Promise<Answer>((answered, failed) => {
     const outgoing = send(
       {
         ...target,
+        localAddress,
         method,
         headers: {
           ...headers,
@@ -47,8 +58,18 @@ function exchange(send: typeof httpRequest, target: object, { method = "GET", he
   });
 }
 
-/** A client of `https://localhost:{port}` that trusts `ca`, keeping up to `sockets` connections open. */
-export function httpsClient(port: number, ca: string, sockets = 16) {
+/**
+ * Where the browser stand-in connects from: this host (all of 127.0.0.0/8 is), yet not nginx's
+ * address to the instances (127.0.0.1, which their TRUST_PROXY names). A client on nginx's
+ * own address would be taken for a proxy, its X-Forwarded-For believed.
+ */
+export const BROWSER_ADDRESS = "127.0.0.2";
+
+/**
+ * A client of `https://localhost:{port}` that trusts `ca`, keeping up to `sockets` connections
+ * open, connecting from `from`.
+ */
+export function httpsClient(port: number, ca: string, { sockets = 16, from = BROWSER_ADDRESS } = {}) {
   const agent = new Agent({ ca, keepAlive: true, maxSockets: sockets });
   const origin = `https://localhost:${port}`;
   return {
@@ -63,7 +84,7 @@ export function httpsClient(port: number, ca: string, sockets = 16) {
           agent,
           servername: "localhost",
         },
-        { ...options, headers: { Host: `localhost:${port}`, ...options.headers } },
+        { localAddress: from, ...options, headers: { Host: `localhost:${port}`, ...options.headers } },
       ),
     close: () => agent.destroy(),
   };

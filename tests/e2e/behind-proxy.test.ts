@@ -34,7 +34,8 @@ test("behind a TLS-terminating proxy, the sign-up and sign-in forms work (React 
   const dataDir = freshDir("behind-proxy");
   const server = await launchApp(port, dataDir, {
     APP_URL: PUBLIC_URL,
-    TRUST_PROXY: "1",
+    // The test's requests are the proxy's: they come from loopback.
+    TRUST_PROXY: "127.0.0.1/32,::1/128",
     LOG_LEVEL: "warn",
   });
   try {
@@ -65,6 +66,25 @@ test("behind a TLS-terminating proxy, the sign-up and sign-in forms work (React 
     });
     expect(signIn.status, signIn.body).toBe(302);
     expect(signIn.head).toMatch(/\r\nlocation: \/dashboard\r\n/i);
+
+    // The address the proxy forwarded is the one recorded (its peer, loopback, is trusted).
+    const session =
+      /\r\nset-cookie: (__Secure-better-auth\.session_token=[^;]+);/i.exec(signIn.head)?.[1] ?? "";
+    const dashboard = await rawRequest(
+      Number(port),
+      [
+        "GET /dashboard HTTP/1.1",
+        "Host: app.example.test",
+        "X-Forwarded-For: 203.0.113.7",
+        "X-Forwarded-Proto: https",
+        `Cookie: ${session}`,
+        "Connection: close",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    expect(dashboard.status, dashboard.body).toBe(200);
+    expect(dashboard.body).toContain("203.0.113.7");
   } finally {
     await stopServer(server);
   }

@@ -222,8 +222,18 @@ test.describe("per client IP", () => {
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
   });
 
-  test("with TRUST_PROXY=1, the address the proxy forwarded is what counts", async ({ request }) => {
-    const url = await serve(SUITE_PORT + 12, { TRUST_PROXY: "1" });
+  test("with TRUST_PROXY naming another proxy, X-Forwarded-For from this peer counts for nothing", async ({
+    request,
+  }) => {
+    // The app is reached directly (from loopback), not through the proxy it trusts.
+    const url = await serve(SUITE_PORT + 12, { TRUST_PROXY: "10.0.0.1/32" });
+    for (let n = 1; n <= PER_IP; n += 1)
+      expect((await attempt(request, url, `127.0.0.1, 198.51.100.${n}`)).status()).toBe(401);
+    expect((await attempt(request, url, "198.51.100.99")).status()).toBe(429);
+  });
+
+  test("with TRUST_PROXY naming the proxy, the address it forwarded is what counts", async ({ request }) => {
+    const url = await serve(SUITE_PORT + 12, { TRUST_PROXY: "127.0.0.1/32,::1/128" });
     for (let n = 1; n <= PER_IP + 2; n += 1) {
       expect((await attempt(request, url, `198.51.100.${n}`)).status()).toBe(401);
     }
