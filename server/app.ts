@@ -129,6 +129,7 @@ export async function createServerApp() {
       ? {
           createLimiter: (rule) => createRedisRateLimiter(redis, rule),
           passwords: createRedisFailureBudget(redis),
+          createBudget: (rule) => createRedisFailureBudget(redis, rule),
         }
       : {}),
   });

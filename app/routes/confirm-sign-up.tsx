@@ -21,12 +21,12 @@ import {
 import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
-import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
+import { overLimit, readForm, redirectWithCookies, respond, text, tooMany } from "~/server/action-kit.server";
 import { findPasswordWeakness } from "~/server/auth/password-policy.server";
 import { codeFrom, findPendingSignUp, resendSignUpCode } from "~/server/auth/sign-up.server";
 import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.server";
 import { type AppServices, getServices } from "~/server/context.server";
-import { clientIpOf } from "~/server/limits/rate-limit.server";
+import { clientIpOf, retryAfterOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/confirm-sign-up";
 
 export const handle = { title: "Check your inbox" };
@@ -86,13 +86,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const requesterHash = await requesterHashOfRequest(services, request);
   const pending = await findPendingSignUp(services.db, form.id, requesterHash);
   if (!pending) return data<ActionData>({ expired: true }, { status: 400 });
-  const ip = await services.rateLimits.ip(clientIpOf(request));
   const resend = form.intent === "resend";
-  // Each try counts against the address too (at most 10 an hour), and each resend like any mail.
-  const limit = ip.allowed
-    ? await services.rateLimits.address(resend ? "verification-email" : "sign-up-code", pending.email)
-    : ip;
-  const refusal = overLimit(limit, resend ? "codes sent" : "tries");
+  // A resend counts against the IP and the address like any mail; a try from another browser against
+  // the IP. A try from the browser that asked counts only if wrong (the wrong-code budgets, at the door).
+  const ip = resend || !pending.fromThisBrowser ? await services.rateLimits.ip(clientIpOf(request)) : null;
+  const limit =
+    ip?.allowed && resend ? await services.rateLimits.address("verification-email", pending.email) : ip;
+  const refusal = limit && overLimit(limit, resend ? "codes sent" : "tries");
   if (refusal) return respond<ActionData>(refusal, { message: refusal.message });
   if (resend) {
     const { secret } = await services.auth.$context;
@@ -131,15 +131,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirectWithCookies(safeRedirect(response.redirectTo), headers.getSetCookie());
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
-    if (error.body?.code === "TOO_MANY_WRONG_CODES") {
-      const message = "Too many wrong codes were tried on this site just now. Try again in a few minutes.";
-      return data<ActionData>(
-        { message, values: { name: form.name } },
-        { status: 429, headers: { "Retry-After": "60" } },
-      );
+    const retryAfterSeconds = retryAfterOf(error);
+    if (retryAfterSeconds !== null) {
+      return respond<ActionData>(tooMany(error.message, retryAfterSeconds), {
+        message: error.message,
+        values: { name: form.name },
+      });
     }
-    if (error.body?.code !== "WRONG_CODE") return data<ActionData>({ expired: true }, { status: 400 });
     const left = Number(error.message);
+    if (error.body?.code !== "WRONG_CODE" || !(left > 0)) {
+      return data<ActionData>({ expired: true }, { status: 400 });
+    }
     const fieldError = `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`;
     return data<ActionData>({ fieldError, values: { name: form.name } }, { status: 400 });
   }

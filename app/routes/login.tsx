@@ -97,6 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? await startSignUp(services, input, {
         redirectTo: safeRedirect(redirectTo),
         requesterHash: requesterHashOf(browser.id),
+        ip: clientIpOf(request),
       })
     : await signInWithPassword(auth, input, request.headers);
   if (!result.ok) {

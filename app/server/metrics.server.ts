@@ -25,6 +25,8 @@ type Counters = {
   sessionsRevoked: Counter;
   mailSends: Counter;
   mailSendFailures: Counter;
+  signUpCodeFailures: Counter;
+  signUpCodeSurges: Counter;
 };
 
 let counters: Counters | undefined;
@@ -57,6 +59,16 @@ export function countMailSent(): void {
 /** A try at sending a mail failed (it may be tried again: `mail_queue_depth` says what waits). */
 export function countMailFailure(): void {
   counters?.mailSendFailures.inc();
+}
+
+/** A wrong sign-up code was tried (on any request, from any browser). */
+export function countSignUpCodeFailure(): void {
+  counters?.signUpCodeFailures.inc();
+}
+
+/** Wrong sign-up codes app-wide went past the alert's threshold (counted once per window: `sign-up-code-surge.server.ts`). */
+export function countSignUpCodeSurge(): void {
+  counters?.signUpCodeSurges.inc();
 }
 
 /** The database's connections: checked out, idle in the pool, and requests waiting for one. */
@@ -236,6 +248,16 @@ export async function startMetrics({ buildId }: { buildId: string }): Promise<Me
     mailSendFailures: new client.Counter({
       name: "mail_send_failures_total",
       help: "Tries at sending a mail that failed (most are tried again).",
+      registers,
+    }),
+    signUpCodeFailures: new client.Counter({
+      name: "sign_up_code_failures_total",
+      help: "Wrong sign-up codes tried (every request, every browser): alert on its rate.",
+      registers,
+    }),
+    signUpCodeSurges: new client.Counter({
+      name: "sign_up_code_surges_total",
+      help: "Times wrong sign-up codes app-wide passed the alert's threshold, once per 15-minute window at most (each logged as a warning); nothing is refused.",
       registers,
     }),
   };

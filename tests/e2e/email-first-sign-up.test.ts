@@ -5,6 +5,7 @@ import {
   sameOrigin,
   signUpCodeFor,
   startSignUpByRequest,
+  type TestAccount,
 } from "../fixtures/accounts";
 import { APP_NAME, exactly } from "../fixtures/app-name";
 import { countRows } from "../fixtures/database";
@@ -149,6 +150,57 @@ test("a code works once; five wrong tries void it, and asking again does not giv
   expect(await replay.text()).toContain("This code no longer works");
   await elsewhere.close();
   expect(await countRows("user", "email", account.email)).toBe(1);
+});
+
+test("200 wrong codes from one client, over 40 addresses, lock nobody out: the right code from the browser that asked signs in", async ({
+  request,
+  browser,
+}) => {
+  // 41 sign-ups, each a password hash and a mail.
+  test.slow();
+  const owner = newAccount();
+  const ownerBrowser = await browser.newContext();
+  const asked = await startSignUpByRequest(ownerBrowser.request, owner);
+
+  // The attacker asks for 40 addresses' codes and sends 5 wrong ones each (the suite's per-IP budget is large).
+  const guessAt = async (target: TestAccount) => {
+    const started = await startSignUpByRequest(request, target);
+    const wrong = (await signUpCodeFor(target.email)) === "000000" ? "111111" : "000000";
+    const answers: string[] = [];
+    for (let tries = 1; tries <= 5; tries += 1) {
+      const answer = await request.post("/confirm-sign-up", {
+        headers: sameOrigin,
+        form: { intent: "confirm", id: pendingId(started.headers().location), code: wrong },
+        maxRedirects: 0,
+      });
+      const text = await answer.text();
+      const said = text.includes("That code is not right")
+        ? "wrong"
+        : text.includes("no longer works")
+          ? "void"
+          : "?";
+      answers.push(`${answer.status()} ${said}`);
+    }
+    return answers;
+  };
+  // The first request sets the attacker's sign-up cookie; the others, side by side, carry it.
+  const first = await guessAt(newAccount());
+  const others = await Promise.all(Array.from({ length: 39 }, () => guessAt(newAccount())));
+  const wrongFive = [...Array(4).fill("400 wrong"), "400 void"];
+  expect([first, ...others]).toEqual(Array(40).fill(wrongFive));
+
+  const confirmed = await ownerBrowser.request.post("/confirm-sign-up", {
+    headers: sameOrigin,
+    form: {
+      intent: "confirm",
+      id: pendingId(asked.headers().location),
+      code: await signUpCodeFor(owner.email),
+    },
+    maxRedirects: 0,
+  });
+  expect(confirmed.status()).toBe(302);
+  expect(await countRows("user", "email", owner.email)).toBe(1);
+  await ownerBrowser.close();
 });
 
 test("a taken address gets the same answer as a fresh one; only its owner is told, with nothing the requester typed", async ({

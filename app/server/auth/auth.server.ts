@@ -120,7 +120,7 @@ export function createAuth({
       mail.plugin,
       keepOneWayIn(kysely, signInAccountIds(env)),
       requirePasswordToDelete(kysely),
-      emailFirstSignUp(kysely),
+      emailFirstSignUp({ kysely, rateLimits, log }),
       absoluteSessionLifetime(kysely),
     ],
     // `allowUnlinkingAll`: our own rule (keepOneWayIn) also counts passkeys.

@@ -8,6 +8,7 @@ import { retryAfterOf, tooManyAttemptsMessage } from "../limits/rate-limit.serve
 import type { Auth } from "./auth.server";
 import { findPasswordWeakness } from "./password-policy.server";
 import { requestSignUp } from "./sign-up.server";
+import { signUpCodeLimits } from "./sign-up-code-limits.server";
 
 /** A refusal for too many attempts (better-auth's `429`), with its wait; null for anything else. */
 function tooManyAttempts(error: unknown): Refusal | null {
@@ -74,12 +75,14 @@ export async function signInWithPassword(
  * for a taken address, a notice to its owner). Nothing is created yet, and
  * the answer does not tell whether the address has an account. `redirectTo`
  * is where the new account lands once the code comes back; `requesterHash`
- * names the browser that asked (sign-up-browser.server.ts).
+ * names the browser that asked (sign-up-browser.server.ts), `ip` the client
+ * (no new request while it, or the address, waits out a back-off for wrong
+ * codes: sign-up-code-limits.server.ts).
  */
 export async function startSignUp(
   { auth, mail, rateLimits }: Pick<AppServices, "auth" | "mail" | "rateLimits">,
   raw: Record<string, unknown>,
-  { redirectTo, requesterHash }: { redirectTo: string; requesterHash: string },
+  { redirectTo, requesterHash, ip }: { redirectTo: string; requesterHash: string; ip: string },
 ): Promise<Outcome<{ id: string }>> {
   const parsed = signUpSchema.safeParse(raw);
   if (!parsed.success) return invalidInput(parsed.error);
@@ -87,6 +90,9 @@ export async function startSignUp(
   const { name, email, password } = parsed.data;
   const weakness = await findPasswordWeakness(password, { appName, email, name });
   if (weakness) return refused(400, "Please check the fields below.", { password: weakness.message });
+  // No new tries for a client or an address waiting out its back-off for wrong codes.
+  const codes = overLimit(await signUpCodeLimits(rateLimits).mayAsk({ ip, email }), "wrong codes");
+  if (codes) return codes;
   const refusal = overLimit(await rateLimits.address("sign-up", email), "sign-up attempts");
   if (refusal) return refusal;
   const requested = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo, requesterHash });

@@ -3,21 +3,78 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { CLIENT_IP_HEADER } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import { hashPasswordInTurn } from "../limits/password-hashing.server";
-import { redeemSignUpCode } from "./sign-up.server";
+import { type AuthRateLimits, tooManyAttemptsError } from "../limits/rate-limit.server";
+import type { AuthLog } from "./auth.server";
+import { findPendingSignUp, redeemSignUpCode } from "./sign-up.server";
+import { signUpCodeLimits } from "./sign-up-code-limits.server";
+import { signUpCodeSurge } from "./sign-up-code-surge.server";
 
 /** The path of better-auth's (server-only) endpoint that redeems a code and signs the new account in. */
 export const CONFIRM_SIGN_UP_ENDPOINT = "/sign-up/confirm";
 
+type CodeDoorOptions = {
+  kysely: Kysely<Database>;
+  rateLimits: Pick<AuthRateLimits, "signUpCodes">;
+  log: AuthLog;
+};
+
+/** A code as it comes to the door: the request, the code, the browser, what was chosen elsewhere, the client IP. */
+type CodeAtTheDoor = {
+  id: string;
+  code: string;
+  requesterHash: string | null;
+  chosenHere?: { name: string; password: string };
+  ip: string;
+};
+
+/**
+ * Where every code is tried: the client's and the address's wrong-code
+ * budgets first (a try past one is refused unchecked unless it comes from
+ * the browser that asked: `signUpCodeLimits`), then the check
+ * (`redeemSignUpCode`); a right code gives its claims back, a wrong one is
+ * counted, and app-wide it is watched for a surge (`signUpCodeSurge`).
+ * A password chosen here is hashed only for a try let through.
+ */
+export function signUpCodeDoor({ kysely, rateLimits, log }: CodeDoorOptions) {
+  const limits = signUpCodeLimits(rateLimits);
+  const surge = signUpCodeSurge(kysely, log);
+  return async (secret: string, { ip, chosenHere, ...input }: CodeAtTheDoor) => {
+    const pending = await findPendingSignUp(kysely, input.id, input.requesterHash);
+    if (!pending) return { code: "CODE_EXPIRED" } as const;
+    const claim = await limits.claim({ ip, email: pending.email, fromThisBrowser: pending.fromThisBrowser });
+    if (!claim.allowed)
+      return { code: "TOO_MANY_WRONG_CODES", retryAfterSeconds: claim.retryAfterSeconds } as const;
+    let wrongCode = false;
+    try {
+      const result = await redeemSignUpCode(kysely, secret, {
+        ...input,
+        chosenHere: chosenHere && {
+          name: chosenHere.name,
+          passwordHash: await hashPasswordInTurn(chosenHere.password),
+        },
+      });
+      wrongCode = "code" in result && result.code === "WRONG_CODE";
+      return result;
+    } finally {
+      await claim.settle(wrongCode);
+      if (wrongCode) await surge.wrongCode();
+    }
+  };
+}
+
 /**
  * better-auth plugin: the end of email-first sign-up. Its endpoint redeems
- * a code (`redeemSignUpCode`) and signs this browser in like any sign-in
- * (a new session, its cookie, the activity log's "Account created"). The
- * HTTP edge does not route it (server/auth-api.ts): only the confirmation
- * page calls it.
+ * a code at the door (`signUpCodeDoor`) and signs this browser in like any
+ * sign-in (a new session, its cookie, the activity log's "Account created").
+ * The HTTP edge does not route it (server/auth-api.ts): only the
+ * confirmation page calls it, with the request's headers (the client IP the
+ * edge resolved among them).
  */
-export function emailFirstSignUp(kysely: Kysely<Database>) {
+export function emailFirstSignUp(options: CodeDoorOptions) {
+  const tryCode = signUpCodeDoor(options);
   return {
     id: "email-first-sign-up",
     endpoints: {
@@ -34,16 +91,15 @@ export function emailFirstSignUp(kysely: Kysely<Database>) {
           }),
         },
         async (ctx) => {
-          const { chosenHere, ...input } = ctx.body;
-          const result = await redeemSignUpCode(kysely, ctx.context.secret, {
-            ...input,
-            chosenHere: chosenHere && {
-              name: chosenHere.name,
-              passwordHash: await hashPasswordInTurn(chosenHere.password),
-            },
+          const result = await tryCode(ctx.context.secret, {
+            ...ctx.body,
+            ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown",
           });
           if ("code" in result) {
-            throw new APIError(result.code === "TOO_MANY_WRONG_CODES" ? "TOO_MANY_REQUESTS" : "BAD_REQUEST", {
+            if (result.code === "TOO_MANY_WRONG_CODES") {
+              throw tooManyAttemptsError(result.retryAfterSeconds, "wrong codes");
+            }
+            throw new APIError("BAD_REQUEST", {
               code: result.code,
               message: result.code === "WRONG_CODE" ? String(result.triesLeft) : "This code no longer works.",
             });

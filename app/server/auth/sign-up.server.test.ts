@@ -1,9 +1,21 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { SIGN_UP_CODE_TRIES } from "~/lib/constants";
+import { parseMetrics, sampleValue } from "../../../tests/fixtures/prometheus";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "../db/database.server";
+import { createAuthRateLimits } from "../limits/rate-limit.server";
 import { mailOutbox } from "../mail/outbox.server";
+import { startMetrics } from "../metrics.server";
 import { accountMail } from "./account-mail.server";
-import { redeemSignUpCode, requestSignUp, SIGN_UP_WRONG_CODES_APP_WIDE } from "./sign-up.server";
+import type { AuthLog } from "./auth.server";
+import { redeemSignUpCode, requestSignUp } from "./sign-up.server";
+import { signUpCodeLimits } from "./sign-up-code-limits.server";
+import { SIGN_UP_WRONG_CODES_SURGE } from "./sign-up-code-surge.server";
+import { signUpCodeDoor } from "./sign-up-endpoint.server";
+
+// scrypt is not what these tests are about, and the attacks below ask for dozens of codes.
+vi.mock("../limits/password-hashing.server", () => ({
+  hashPasswordInTurn: async (password: string) => `hash of ${password}`,
+}));
 
 const SECRET = "s".repeat(43);
 const [BROWSER_A, BROWSER_B] = ["hash-of-browser-a", "hash-of-browser-b"];
@@ -86,15 +98,164 @@ describe("email-first sign-up requests", () => {
     // Asking counts no try.
     expect((await requestsFor("ada@example.com"))[0]?.tries).toBe(0);
   });
+});
 
-  test(`past ${SIGN_UP_WRONG_CODES_APP_WIDE} recent wrong codes across the app, no code is checked`, async () => {
-    const { idOf, wrongTry, requestsFor, setTries } = await signUps();
-    const target = await idOf("ada@example.com", BROWSER_A);
-    // Guesses spread over many addresses' requests, each voided in turn.
-    const noise = await idOf("someone@example.com", BROWSER_B);
-    await setTries(noise, SIGN_UP_WRONG_CODES_APP_WIDE - 1);
-    expect(await wrongTry(target)).toMatchObject({ code: "WRONG_CODE" });
-    expect(await wrongTry(target)).toEqual({ code: "TOO_MANY_WRONG_CODES" });
-    expect((await requestsFor("ada@example.com"))[0]?.tries).toBe(1);
+/**
+ * Codes tried at the door (`signUpCodeDoor`), with the default limits
+ * (100 per IP: 20 wrong codes per client, 10 per address before back-off),
+ * and the codes the mails carried.
+ */
+async function door() {
+  db = openDatabase(":memory:");
+  await migrateToLatest(db.kysely);
+  const { kysely } = db;
+  const sent = new Map<string, string>();
+  const mail = accountMail({
+    env: { APP_URL: "http://localhost:3000", APP_NAME: "Test", providers: {} },
+    outbox: mailOutbox({ kysely, secret: SECRET }),
+  });
+  const recordingMail: typeof mail = {
+    ...mail,
+    queueSignUpCode: async (trx, to, request) => {
+      sent.set(request.id, request.code);
+      await mail.queueSignUpCode(trx, to, request);
+    },
+  };
+  const warnings: string[] = [];
+  const log: AuthLog = (record) => {
+    if (record.level === "warn") warnings.push(record.msg);
+  };
+  const rateLimits = createAuthRateLimits();
+  const tryCode = signUpCodeDoor({ kysely, rateLimits, log });
+  let browsers = 0;
+  return {
+    warnings,
+    limits: signUpCodeLimits(rateLimits),
+    /** A fresh browser's request for `email`: its id, its browser, and the code mailed for it. */
+    async ask(email: string) {
+      browsers += 1;
+      const requesterHash = `hash-of-browser-${browsers}`;
+      const requested = await requestSignUp(
+        { mail: recordingMail, secret: SECRET },
+        { name: "Ada", email, password: "correct horse battery", redirectTo: "/dashboard", requesterHash },
+      );
+      if (!("id" in requested)) throw new Error("refused");
+      return { id: requested.id, requesterHash, code: sent.get(requested.id) ?? "" };
+    },
+    /** `code` for the request `id`, from `ip`, in the browser `requesterHash` (null: another browser, which chooses a password). */
+    tryCode: (ip: string, id: string, code: string, requesterHash: string | null) =>
+      tryCode(SECRET, {
+        id,
+        code,
+        requesterHash,
+        ip,
+        chosenHere: requesterHash ? undefined : { name: "Mallory", password: "a password of mallory" },
+      }),
+    accounts: (email: string) => kysely.selectFrom("user").select("id").where("email", "=", email).execute(),
+  };
+}
+
+/** A code that is not `code`. */
+const wrongFor = (code: string) => (code === "000000" ? "111111" : "000000");
+
+const ATTACKER = "198.51.100.7";
+
+describe("wrong sign-up codes", () => {
+  test("200 wrong codes from one client (twice the alert's threshold) stop nobody else: the right code from the browser that asked gets in, and the surge is one warning", async () => {
+    const WRONG_CODES = 2 * SIGN_UP_WRONG_CODES_SURGE;
+    const metrics = await startMetrics({ buildId: "test" });
+    const { ask, tryCode, accounts, warnings } = await door();
+    // The owner asked first, behind the same address as the attacker (one office, say).
+    const owner = await ask("ada@example.com");
+    const outcomes = new Map<string, number>();
+    for (let n = 0; n < WRONG_CODES / SIGN_UP_CODE_TRIES; n += 1) {
+      const { id, code, requesterHash } = await ask(`victim-${n}@example.com`);
+      for (let tries = 1; tries <= SIGN_UP_CODE_TRIES; tries += 1) {
+        const result = await tryCode(ATTACKER, id, wrongFor(code), requesterHash);
+        const outcome = "code" in result ? result.code : "created";
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
+    }
+    expect(outcomes).toEqual(new Map([["WRONG_CODE", WRONG_CODES]]));
+
+    expect(await tryCode(ATTACKER, owner.id, owner.code, owner.requesterHash)).toEqual({
+      userId: expect.any(String),
+      redirectTo: "/dashboard",
+    });
+    expect(await accounts("ada@example.com")).toHaveLength(1);
+    expect(warnings).toEqual(["many wrong sign-up codes"]);
+    const scraped = parseMetrics((await metrics.scrape()).text);
+    expect(sampleValue(scraped, "sign_up_code_failures_total")).toBe(WRONG_CODES);
+    expect(sampleValue(scraped, "sign_up_code_surges_total")).toBe(1);
+  });
+
+  test("past its budget a client may not ask again, and its tries at requests it did not ask for wait; other clients do not", async () => {
+    const { ask, tryCode, limits } = await door();
+    for (let n = 0; n < 4; n += 1) {
+      const { id, code, requesterHash } = await ask(`victim-${n}@example.com`);
+      for (let tries = 1; tries <= SIGN_UP_CODE_TRIES; tries += 1) {
+        await tryCode(ATTACKER, id, wrongFor(code), requesterHash);
+      }
+    }
+    const asking = await limits.mayAsk({ ip: ATTACKER, email: "someone@example.com" });
+    expect(asking).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
+    expect(asking.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await limits.mayAsk({ ip: "203.0.113.9", email: "someone@example.com" })).toMatchObject({
+      allowed: true,
+    });
+
+    // A request the attacker did not ask for: its guesses wait unchecked, and the request keeps its tries.
+    const someone = await ask("someone@example.com");
+    expect(await tryCode(ATTACKER, someone.id, wrongFor(someone.code), null)).toEqual({
+      code: "TOO_MANY_WRONG_CODES",
+      retryAfterSeconds: expect.any(Number),
+    });
+    // Its owner, elsewhere, still has every try.
+    expect(await tryCode("203.0.113.9", someone.id, wrongFor(someone.code), someone.requesterHash)).toEqual({
+      code: "WRONG_CODE",
+      triesLeft: SIGN_UP_CODE_TRIES - 1,
+    });
+  });
+
+  test("right codes never count: a client whose codes are right is never held back", async () => {
+    const { ask, tryCode, limits } = await door();
+    for (let n = 0; n < 25; n += 1) {
+      const { id, code, requesterHash } = await ask(`new-${n}@example.com`);
+      expect(await tryCode(ATTACKER, id, code, requesterHash)).toMatchObject({ redirectTo: "/dashboard" });
+    }
+    expect(await limits.mayAsk({ ip: ATTACKER, email: "one-more@example.com" })).toMatchObject({
+      allowed: true,
+    });
+  });
+
+  test("past its budget the targeted address's guesses wait, from every client; its owner's request still takes its code", async () => {
+    const { ask, tryCode, limits, accounts } = await door();
+    const owner = await ask("ada@example.com");
+    // Strangers at many addresses, each well inside its own client budget.
+    for (let n = 0; n < 2; n += 1) {
+      const { id, code, requesterHash } = await ask("ada@example.com");
+      for (let tries = 1; tries <= SIGN_UP_CODE_TRIES; tries += 1) {
+        await tryCode(`198.51.100.${n}`, id, wrongFor(code), requesterHash);
+      }
+    }
+    expect(await limits.mayAsk({ ip: "203.0.113.50", email: "ada@example.com" })).toMatchObject({
+      allowed: false,
+    });
+    // Another address is not held to it.
+    expect(await limits.mayAsk({ ip: "203.0.113.50", email: "bob@example.com" })).toMatchObject({
+      allowed: true,
+    });
+    expect(await tryCode("203.0.113.51", owner.id, wrongFor(owner.code), null)).toMatchObject({
+      code: "TOO_MANY_WRONG_CODES",
+    });
+    // The owner's browser: a slip of the finger is a wrong code like any, then the right one gets in.
+    expect(await tryCode("203.0.113.1", owner.id, wrongFor(owner.code), owner.requesterHash)).toEqual({
+      code: "WRONG_CODE",
+      triesLeft: SIGN_UP_CODE_TRIES - 1,
+    });
+    expect(await tryCode("203.0.113.1", owner.id, owner.code, owner.requesterHash)).toMatchObject({
+      redirectTo: "/dashboard",
+    });
+    expect(await accounts("ada@example.com")).toHaveLength(1);
   });
 });

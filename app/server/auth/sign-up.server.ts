@@ -23,14 +23,6 @@ export function codeFrom(input: unknown): string | null {
 type SignUpServices = { mail: AccountMail; secret: string };
 
 /**
- * Wrong codes the whole app takes from the requests of the last
- * `SIGN_UP_CODE_SECONDS` before it refuses every try for a while: whoever
- * guesses at many addresses' codes at once gets this many guesses in all,
- * each a one-in-a-million chance.
- */
-export const SIGN_UP_WRONG_CODES_APP_WIDE = 100;
-
-/**
  * "Create account", email first: nothing is created yet. The password is
  * hashed, a six-digit code made, and in one transaction the request is
  * stored with the mail: the code and a link to a fresh address, or, when
@@ -148,28 +140,16 @@ export async function resendSignUpCode({ mail, secret }: SignUpServices, id: str
   });
 }
 
-/** Why a code did not create the account. */
+/** Why a code did not create the account: a wrong code says how many tries its request has left (0: void now). */
 export type CodeRefusal =
   | { code: "CODE_EXPIRED" }
   | { code: "WRONG_CODE"; triesLeft: number }
-  | { code: "CHOOSE_PASSWORD" }
-  | { code: "TOO_MANY_WRONG_CODES" };
+  | { code: "CHOOSE_PASSWORD" };
 
 type Created = { userId: string; redirectTo: string };
 
 /** The name and password hash chosen in a browser other than the one that asked. */
 type ChosenHere = { name: string; passwordHash: string };
-
-/** Wrong codes tried, app-wide, on the requests of the last `SIGN_UP_CODE_SECONDS` (voided ones included). */
-async function recentWrongCodes(trx: Kysely<Database>): Promise<number> {
-  const since = new Date(Date.now() - SIGN_UP_CODE_SECONDS * 1000);
-  const row = await trx
-    .selectFrom("pendingSignUp")
-    .select((eb) => eb.fn.sum<number | string | null>("tries").as("tries"))
-    .where("expiresAt", ">", since)
-    .executeTakeFirst();
-  return Number(row?.tries ?? 0);
-}
 
 /**
  * Checks a code and, when it is right, creates the account in one
@@ -179,8 +159,8 @@ async function recentWrongCodes(trx: Kysely<Database>): Promise<number> {
  * chosen with the request when the code comes back from the browser that
  * asked (`requesterHash`); from any other, the ones chosen there
  * (`chosenHere`), never a stranger's. A wrong code counts a try; the fifth
- * voids the request. Past `SIGN_UP_WRONG_CODES_APP_WIDE` recent wrong codes, no
- * code is checked.
+ * voids the request. The wrong-code budgets of clients and addresses are
+ * the caller's (`sign-up-code-limits.server.ts`).
  */
 export async function redeemSignUpCode(
   kysely: Kysely<Database>,
@@ -199,9 +179,6 @@ export async function redeemSignUpCode(
     const fromThisBrowser = row.requesterHash !== null && row.requesterHash === input.requesterHash;
     const chosen = fromThisBrowser ? { name: row.name, passwordHash: row.passwordHash } : input.chosenHere;
     if (!chosen) return { code: "CHOOSE_PASSWORD" } as const;
-    if ((await recentWrongCodes(trx)) >= SIGN_UP_WRONG_CODES_APP_WIDE) {
-      return { code: "TOO_MANY_WRONG_CODES" } as const;
-    }
     const expected = Buffer.from(row.codeHash);
     const given = Buffer.from(hashCode(secret, row.id, input.code));
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -210,10 +187,7 @@ export async function redeemSignUpCode(
         .set((eb) => ({ tries: eb("tries", "+", 1) }))
         .where("id", "=", row.id)
         .execute();
-      const triesLeft = SIGN_UP_CODE_TRIES - row.tries - 1;
-      return triesLeft > 0
-        ? ({ code: "WRONG_CODE", triesLeft } as const)
-        : ({ code: "CODE_EXPIRED" } as const);
+      return { code: "WRONG_CODE", triesLeft: SIGN_UP_CODE_TRIES - row.tries - 1 } as const;
     }
     const used = await trx.deleteFrom("pendingSignUp").where("id", "=", row.id).executeTakeFirst();
     if (Number(used.numDeletedRows) !== 1) return { code: "CODE_EXPIRED" } as const;

@@ -9,15 +9,27 @@ import {
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
 } from "~/lib/constants";
 import { countRateLimitRefusal } from "../metrics.server";
-import { createMemoryFailureBudget, type FailureBudget } from "./failure-budget.server";
+import {
+  type BackoffRule,
+  createMemoryFailureBudget,
+  type FailureBudget,
+  PASSWORD_BACKOFF,
+} from "./failure-budget.server";
 import { createKeyStore } from "./key-store.server";
 
 /** Sign-ups per email address per window. */
 const AUTH_RATE_LIMIT_PER_ACCOUNT = 5;
 
-const SIGN_UP_CODE_TRIES_PER_ADDRESS = 10;
-
-const SIGN_UP_CODE_TRIES_WINDOW_SECONDS = 60 * 60;
+/**
+ * Wrong sign-up codes before back-off: per client IP, a fifth of the per-IP
+ * limit (20 by default: four requests' worth); per address, two requests'
+ * worth. Then the wrong-password back-off's waits (1 minute, 2, 4… up to an
+ * hour, forgotten a day after the last). `sign-up-code-limits.server.ts`
+ * says who is held to them.
+ */
+const signUpCodeBackoff = (free: number): BackoffRule => ({ ...PASSWORD_BACKOFF, free });
+const SIGN_UP_WRONG_CODES_PER_ADDRESS = 10;
+const SIGN_UP_WRONG_CODES_PER_IP_DIVISOR = 5;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -79,7 +91,7 @@ export function createMemoryRateLimiter(
 }
 
 /** The per-address budgets: sign-ups, and each kind of mail a form asks for. */
-export type AddressKind = "sign-up" | "sign-up-code" | "password-reset" | "verification-email";
+export type AddressKind = "sign-up" | "password-reset" | "verification-email";
 
 export type AuthRateLimits = {
   /** Counts a sign-in, sign-up, passkey or provider attempt against its client IP. */
@@ -96,6 +108,8 @@ export type AuthRateLimits = {
   hit(limit: NamedLimit, key: string): Promise<RateLimitResult>;
   /** Wrong passwords per account, and per browser that signed in to it before, with back-off. */
   passwords: FailureBudget;
+  /** Wrong sign-up codes per client IP (IPv6 by /64) and per email address, with back-off. */
+  signUpCodes: { byClient: FailureBudget; byAddress: FailureBudget };
 };
 
 type AuthRateLimitOptions = {
@@ -105,13 +119,15 @@ type AuthRateLimitOptions = {
   windowSeconds?: number;
   createLimiter?: (rule: RateLimitRule) => RateLimiter;
   passwords?: FailureBudget;
+  /** The store of the other failure budgets (sign-up codes'): in memory, or Redis like `passwords`. */
+  createBudget?: (rule: BackoffRule) => FailureBudget;
 };
 
 /**
  * The sign-in limits: fixed windows per client IP (sign-in, sign-up,
  * passkey and provider attempts) and per email address (sign-ups and the
- * mails forms ask for); wrong passwords have their own budget with back-off
- * (`passwords`).
+ * mails forms ask for); wrong passwords and wrong sign-up codes have their
+ * own budgets with back-off (`passwords`, `signUpCodes`).
  */
 export function createAuthRateLimits({
   perIp = AUTH_RATE_LIMIT_PER_IP,
@@ -120,25 +136,23 @@ export function createAuthRateLimits({
   windowSeconds = AUTH_RATE_LIMIT_WINDOW_SECONDS,
   createLimiter = (rule) => createMemoryRateLimiter(rule),
   passwords = createMemoryFailureBudget(),
+  createBudget = (rule) => createMemoryFailureBudget(rule),
 }: AuthRateLimitOptions = {}): AuthRateLimits {
   const byIp = createLimiter({ max: perIp, windowSeconds });
   const challengesByIp = createLimiter({ max: perIp * PASSKEY_CHALLENGES_PER_IP_FACTOR, windowSeconds });
   const signUpsByAddress = createLimiter({ max: perAccount, windowSeconds });
   const mailsByAddress = createLimiter({ max: mailsPerAccount, windowSeconds });
-  const codeTriesByAddress = createLimiter({
-    max: SIGN_UP_CODE_TRIES_PER_ADDRESS,
-    windowSeconds: SIGN_UP_CODE_TRIES_WINDOW_SECONDS,
-  });
-  const byKind = { "sign-up": signUpsByAddress, "sign-up-code": codeTriesByAddress };
+  const codesByClient = createBudget(
+    signUpCodeBackoff(Math.max(1, Math.floor(perIp / SIGN_UP_WRONG_CODES_PER_IP_DIVISOR))),
+  );
+  const codesByAddress = createBudget(signUpCodeBackoff(SIGN_UP_WRONG_CODES_PER_ADDRESS));
   const named = new Map<string, RateLimiter>();
   return {
     ip: (ip) => counted("ip", byIp.hit(`ip:${rateLimitKeyOf(ip)}`)),
     address: (kind, email) =>
       counted(
         kind,
-        (kind === "sign-up" || kind === "sign-up-code" ? byKind[kind] : mailsByAddress).hit(
-          `${kind}:${email.trim().toLowerCase()}`,
-        ),
+        (kind === "sign-up" ? signUpsByAddress : mailsByAddress).hit(`${kind}:${addressKeyOf(email)}`),
       ),
     challenge: (ip) =>
       counted("passkey-challenge", challengesByIp.hit(`passkey-challenge:${rateLimitKeyOf(ip)}`)),
@@ -147,19 +161,39 @@ export function createAuthRateLimits({
       named.set(limit.name, limiter);
       return counted(limit.name, limiter.hit(`${limit.name}:${key}`));
     },
-    passwords: {
-      ...passwords,
-      claim: async (key) => {
-        const claim = await passwords.claim(key);
-        if (!claim.allowed) countRateLimitRefusal(WRONG_PASSWORD_LIMIT);
-        return claim;
-      },
+    passwords: countedBudget(WRONG_PASSWORD_LIMIT, passwords),
+    signUpCodes: {
+      byClient: countedBudget(SIGN_UP_CODE_CLIENT_LIMIT, codesByClient, (ip) => rateLimitKeyOf(ip)),
+      byAddress: countedBudget(SIGN_UP_CODE_ADDRESS_LIMIT, codesByAddress, addressKeyOf),
     },
   };
 }
 
-/** The failure budget's name in `rate_limit_refusals_total`: an account (or browser) waiting out its back-off. */
+/** The failure budgets' names in `rate_limit_refusals_total`: an account (or browser) waiting out its back-off… */
 const WRONG_PASSWORD_LIMIT = "wrong-password";
+/** …a client IP, or an email address, waiting out its back-off for wrong sign-up codes. */
+const SIGN_UP_CODE_CLIENT_LIMIT = "sign-up-code-client";
+const SIGN_UP_CODE_ADDRESS_LIMIT = "sign-up-code-address";
+
+const addressKeyOf = (email: string) => email.trim().toLowerCase();
+
+/**
+ * `budget`, with a refused claim counted against `limit` in the metrics;
+ * given `keyOf`, its keys are `limit:keyOf(key)`, apart from every other
+ * budget's in a shared store.
+ */
+function countedBudget(limit: string, budget: FailureBudget, keyOf?: (key: string) => string): FailureBudget {
+  const stored = (key: string) => (keyOf ? `${limit}:${keyOf(key)}` : key);
+  return {
+    ...budget,
+    claim: async (key) => {
+      const claim = await budget.claim(stored(key));
+      if (!claim.allowed) countRateLimitRefusal(limit);
+      return claim;
+    },
+    forget: (key) => budget.forget(stored(key)),
+  };
+}
 
 /** `result`, with a refusal counted against `limit` in the metrics. */
 async function counted(limit: string, result: Promise<RateLimitResult>): Promise<RateLimitResult> {
