@@ -12,11 +12,12 @@ import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
 import { openDashboardAs, type SignedInAccount } from "../../../tests/fixtures/signed-in";
+import { randomLetters } from "./test-names";
 
 export const invitationSubject = (team: string) =>
   exactly(`You are invited to join “${team}” on ${APP_NAME}`);
 
-export const teamName = (prefix = "Team") => `${prefix} ${randomUUID().slice(0, 6)}`;
+export const teamName = (prefix = "Team") => `${prefix} ${randomLetters()}`;
 export const newAddress = () => `invitee.${randomUUID().slice(0, 8)}@example.com`;
 
 /** Creates a team from the teams page; resolves to its id once its page is open. */
