@@ -5,13 +5,17 @@ import { z } from "zod";
 import { done, refused } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { TEAMS_PATH, teamPath } from "./constants";
+import { teamCreationLimit } from "./limits.server";
 import { teamDeletedMail } from "./mail-templates.server";
 import { mailOwners, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
 import { teamName } from "./team-name";
 import { ownersOf } from "./teams.server";
 
-/** "Create a team": anyone with a verified address; they are its owner, and it becomes their active team. */
+/**
+ * "Create a team": anyone with a verified address, within the limits
+ * (./limits.server.ts); they are its owner, and it becomes their active team.
+ */
 const createTeam = dashboardAction({
   intent: "create-team",
   fields: { name: teamName },
@@ -19,6 +23,8 @@ const createTeam = dashboardAction({
     if (!user.emailVerified) {
       return refused(403, "Confirm your email address first: the dashboard sends you the link.");
     }
+    const limit = await teamCreationLimit(services, request, user.id);
+    if (limit) return limit;
     let created: { id: string } | null = null;
     const outcome = await viaPlugin(async () => {
       created = await teamApi(services).createOrganization({
