@@ -194,9 +194,9 @@ function InvitationRow({
             <span className="break-all">{invitation.email}</span>
             <RoleBadge role={invitation.role} />
           </p>
-          <p className="break-words text-muted-foreground text-xs">
-            Sent by {invitedBy(invitation.invitedBy)} · Link works until{" "}
-            <LocalTime value={invitation.expiresAt} />
+          <p className="break-all text-muted-foreground text-xs">Sent by {invitedBy(invitation.invitedBy)}</p>
+          <p className="text-muted-foreground text-xs">
+            Link works until <LocalTime value={invitation.expiresAt} />
           </p>
         </div>
       </div>
