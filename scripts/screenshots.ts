@@ -233,21 +233,30 @@ async function twoFactorStates(
 }
 
 /** Teams' pages, in the order `teamStates` reaches them. */
-const TEAM_STATES = ["teams-empty", "team-owner", "teams", "team-member", "team-invitation"] as const;
+const TEAM_STATES = [
+  "teams-empty",
+  "team-owner",
+  "teams",
+  "team-member",
+  "team-invitation",
+  "team-take-back",
+] as const;
 type TeamState = (typeof TEAM_STATES)[number];
 
 /**
  * Teams, from a new account in `page`'s browser: no team yet, then its
  * own team's page (a member who accepted, an invitation waiting), the
- * teams list, the member's view from a browser of `another`, and the
- * mailed invitation's page to a guest.
+ * teams list, the member's view from a browser of `another`, the
+ * mailed invitation's page to a guest, and, once the owner has made the
+ * member owner, the page of the link that takes ownership back.
  */
 async function teamStates(
   page: Page,
   another: () => Promise<BrowserContext>,
   shoot: (page: Page, state: TeamState) => Promise<void>,
 ) {
-  await signUp(page.request, newAccount());
+  const owner = newAccount();
+  await signUp(page.request, owner);
   await page.goto("/dashboard/teams");
   await shoot(page, "teams-empty");
   await page.getByLabel("Team name").fill("Analytical Engines");
@@ -287,6 +296,11 @@ async function teamStates(
   if (link) await guestPage.goto(link);
   await shoot(guestPage, "team-invitation");
   await guest.close();
+  await page.goto(teamPage);
+  await page.getByRole("button", { name: `Make owner: ${memberAccount.email}` }).click();
+  const takeBack = await linkTo(owner.email, "/team-ownership");
+  if (takeBack) await page.goto(takeBack);
+  await shoot(page, "team-take-back");
 }
 
 mkdirSync(outDir, { recursive: true });

@@ -41,9 +41,11 @@ export type ActionEffect =
  * - `session`: being signed in is enough;
  * - `recent-sign-in`: a sign-in from the last 5 minutes;
  * - `password`: the action checks the password itself (a field of its
- *   form); an account without one needs a recent sign-in instead.
+ *   form); an account without one needs a recent sign-in instead;
+ * - `mailed-link`: the action uses up a single-use link mailed to the
+ *   account's verified address, bound to the state it was sent for.
  */
-export type ActionProof = "session" | "recent-sign-in" | "password";
+export type ActionProof = "session" | "recent-sign-in" | "password" | "mailed-link";
 
 /** A limit counted before the action runs, per account or per client IP (IPv6 by /64). */
 export type ActionLimit = { limit: NamedLimit; per: "account" | "ip"; what: string };

@@ -1,14 +1,21 @@
 /**
  * better-auth's `organization` plugin, as teams use it: the roles of
  * ./roles.ts in its access control, invitations of a week that only a
- * verified address may accept, teams made only by verified addresses.
+ * verified address may accept while their sender may still invite, teams
+ * made only by verified addresses. Changes to members (roles, removals,
+ * leaving, transfers) are not made through it: ./member-changes.server.ts
+ * makes each under the team's lock.
  * Its HTTP endpoints stay closed (the edge's allowlist opens none of
  * them): the pages call it on the server.
  */
 
+import { APIError } from "better-auth/api";
 import { createAccessControl } from "better-auth/plugins/access";
 import { organization } from "better-auth/plugins/organization";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
 import { TEAM_INVITATION_SECONDS } from "./constants";
+import { inviterMayInvite } from "./teams.server";
 
 const statements = {
   organization: ["update", "delete"],
@@ -32,7 +39,12 @@ const roles = {
 /** How many teams one person may belong to, and members and waiting invitations one team may have. */
 const TEAM_LIMITS = { teamsPerPerson: 50, membersPerTeam: 100, pendingInvitationsPerTeam: 100 };
 
-export function teamsPlugin() {
+/**
+ * The plugin on `db`. Accepting an invitation also needs its sender to
+ * still be allowed to invite (an invitation never outlives its sender's
+ * right), at the plugin's own door.
+ */
+export function teamsPlugin(db: Kysely<Database>) {
   return organization({
     ac,
     roles,
@@ -43,6 +55,16 @@ export function teamsPlugin() {
     invitationLimit: TEAM_LIMITS.pendingInvitationsPerTeam,
     invitationExpiresIn: TEAM_INVITATION_SECONDS,
     requireEmailVerificationOnInvitation: true,
+    organizationHooks: {
+      beforeAcceptInvitation: async ({ invitation }) => {
+        if (!(await inviterMayInvite(db, invitation))) {
+          throw new APIError("BAD_REQUEST", {
+            message: "The person who sent this invitation may no longer invite.",
+            code: "INVITATION_NOT_FOUND",
+          });
+        }
+      },
+    },
   });
 }
 

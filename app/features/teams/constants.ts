@@ -5,5 +5,9 @@ export const teamPath = (teamId: string) => `${TEAMS_PATH}/${encodeURIComponent(
 export const TEAM_INVITATION_PATH = "/team-invitation";
 /** An invitation, and the link that carries it, work for a week. */
 export const TEAM_INVITATION_SECONDS = 7 * 24 * 60 * 60;
-/** A team's name is checked like a person's name, and shorter: it goes into mails to strangers. */
+/** A team's name is short: it goes into the subject of mails to strangers (./team-name.ts). */
 export const TEAM_NAME_MAX_LENGTH = 60;
+/** The page the link mailed to a team's previous owner opens, to take ownership back. */
+export const TEAM_TAKE_BACK_PATH = "/team-ownership";
+/** That link works for a week after the transfer. */
+export const TEAM_TAKE_BACK_SECONDS = 7 * 24 * 60 * 60;

@@ -1,15 +1,16 @@
 /**
  * Teams on the server: their tables, better-auth's `organization` plugin
  * (its endpoints stay closed over HTTP), the dashboard card's data (also
- * in the data export), the invitation link, and the rule that a team's
+ * in the data export), the invitation and take-back links, and the rule that a team's
  * only owner hands it over before deleting their account.
  */
 import type { ServerFeature } from "~/server/features.server";
 import { teamsPlugin } from "./access.server";
 import { teamsOnAccountDeletion } from "./account-deletion.server";
-import { TEAM_INVITATION_PATH } from "./constants";
+import { TEAM_INVITATION_PATH, TEAM_TAKE_BACK_PATH } from "./constants";
 import { INVITATION_LINK } from "./invitations.server";
 import * as teams from "./migrations/0012-teams";
+import { TAKE_BACK_LINK } from "./ownership-take-back.server";
 import { activeOrganizationIdOf } from "./team-action-kit.server";
 import { soleOwnerRefusal, teamsData } from "./teams.server";
 
@@ -23,7 +24,7 @@ export default {
     load: ({ db }, { user, session }, request) =>
       teamsData(db, user, activeOrganizationIdOf(session), { withInvitationsSent: request === undefined }),
   },
-  authPlugins: ({ db }) => [teamsPlugin(), teamsOnAccountDeletion(db)],
-  mailedLinks: { [INVITATION_LINK]: TEAM_INVITATION_PATH },
+  authPlugins: ({ db }) => [teamsPlugin(db), teamsOnAccountDeletion(db)],
+  mailedLinks: { [INVITATION_LINK]: TEAM_INVITATION_PATH, [TAKE_BACK_LINK]: TEAM_TAKE_BACK_PATH },
   accountDeletionRefusal: soleOwnerRefusal,
 } satisfies ServerFeature;

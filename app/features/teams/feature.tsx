@@ -47,6 +47,8 @@ export default {
     "team-left": { icon: LogOutIcon, describe: about("Left a team") },
     "team-ownership-transferred": { icon: CrownIcon, describe: about("Ownership handed over") },
     "team-ownership-received": { icon: CrownIcon, describe: about("You now own a team") },
+    "team-ownership-taken-back": { icon: CrownIcon, describe: about("Ownership taken back") },
+    "team-ownership-lost": { icon: CrownIcon, describe: about("Ownership was taken back from you") },
     "team-deleted": { icon: Trash2Icon, describe: about("Team deleted") },
     "team-deleted-by-owner": { icon: Trash2Icon, describe: about("A team you were in was deleted") },
   },

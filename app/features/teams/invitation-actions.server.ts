@@ -1,11 +1,11 @@
 /** Invitations' forms: invite, send again, revoke, and the invitee's accept or decline. */
 import { redirect } from "react-router";
 import { emailAddress } from "~/lib/fields";
-import { done, overLimit, refused } from "~/server/action-kit.server";
+import { shownOrNull } from "~/lib/shown-text";
+import { done, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import type { AppServices } from "~/server/context.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
-import { clientIpOf } from "~/server/limits/rate-limit.server";
 import { TEAMS_PATH, teamPath } from "./constants";
 import {
   answerInvitation,
@@ -14,7 +14,7 @@ import {
   voidInvitationLinks,
   waitingInvitation,
 } from "./invitations.server";
-import { INVITATIONS_PER_ADDRESS, INVITATIONS_PER_TEAM } from "./limits.server";
+import { invitationLimit } from "./limits.server";
 import { ROLE_NAMES, type TeamRole } from "./roles";
 import {
   givenRole,
@@ -26,13 +26,23 @@ import {
   viaPlugin,
 } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
+import { provenAccountOf } from "./teams.server";
 
-/** Counts an invitation against the team's hour and the address's day; a refusal when over either. */
-async function invitationLimit({ rateLimits }: AppServices, request: Request, teamId: string, email: string) {
-  const forIp = await rateLimits.ip(clientIpOf(request));
-  const forTeam = forIp.allowed ? await rateLimits.hit(INVITATIONS_PER_TEAM, teamId) : forIp;
-  const limit = forTeam.allowed ? await rateLimits.hit(INVITATIONS_PER_ADDRESS, email) : forTeam;
-  return overLimit(limit, "invitations");
+/**
+ * What stands before mailing `email` an invitation to `team`: a stored
+ * name that breaks the rule of text others read (a team named before the
+ * rule existed mails nobody until it is renamed), or a limit (counted).
+ */
+async function beforeMailing(
+  services: AppServices,
+  request: Request,
+  team: Team,
+  invitation: { email: string; senderId: string },
+) {
+  if (shownOrNull(team.name) === null) {
+    return refused(409, "Rename the team first: its name cannot go into a mail as it is.");
+  }
+  return invitationLimit(services, request, { teamId: team.id, ...invitation });
 }
 
 /** Logs an invitation for its sender, and for the invited address's account if it has one. */
@@ -42,12 +52,7 @@ async function logInvitation(
   sender: string,
   invitation: { email: string; role: TeamRole; team: string },
 ) {
-  const invitee = await services.db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", invitation.email)
-    .where("emailVerified", "=", true)
-    .executeTakeFirst();
+  const invitee = await provenAccountOf(services.db, invitation.email);
   const as = `${invitation.team} as ${ROLE_NAMES[invitation.role].toLowerCase()}`;
   await logTeamChange(services.db, request, [
     { userId: sender, kind: "team-invitation-sent", detail: `${invitation.email} to ${as}` },
@@ -68,8 +73,8 @@ const invite = teamAction({
   fields: { email: emailAddress, role: givenRole },
   right: "invite",
   async run({ services, request, signedIn: { user }, form }, team) {
-    const limit = await invitationLimit(services, request, team.id, form.email);
-    if (limit) return limit;
+    const refusal = await beforeMailing(services, request, team, { email: form.email, senderId: user.id });
+    if (refusal) return refusal;
     let created: { id: string } | null = null;
     const outcome = await viaPlugin(async () => {
       created = await teamApi(services).createInvitation({
@@ -113,8 +118,11 @@ const resendInvitation = teamAction({
     const invitation = await invitationOf(services, team, form.invitationId);
     if (!invitation) return INVITATION_GONE;
     if (invitation.role === "owner" && team.myRole !== "owner") return refused(403, NOT_ALLOWED.invite);
-    const limit = await invitationLimit(services, request, team.id, invitation.email);
-    if (limit) return limit;
+    const refusal = await beforeMailing(services, request, team, {
+      email: invitation.email,
+      senderId: user.id,
+    });
+    if (refusal) return refusal;
     const outcome = await viaPlugin(
       () =>
         teamApi(services).createInvitation({

@@ -2,8 +2,10 @@
  * Invitations: the mailed link that carries one, and accepting or
  * declining it. The link is a bearer token (single use, a week, kept
  * hashed like every mailed link), tied to the state it was sent for: the
- * invitation it names, still waiting, still for the same address. Sending
- * it again, or revoking it, voids the links mailed before. Only a
+ * invitation it names, still waiting, still for the same address, its
+ * sender still allowed to invite. Sending it again, or revoking it, voids
+ * the links mailed before (and so does its sender losing the right:
+ * ./member-changes.server.ts). Only a
  * signed-in account whose verified address is the invited one may accept:
  * anyone else who opens the link sees that it is not for them, and
  * nothing is used up.
@@ -19,6 +21,7 @@ import { TEAM_INVITATION_SECONDS } from "./constants";
 import { invitationMail } from "./mail-templates.server";
 import { roleOf, type TeamRole } from "./roles";
 import { logTeamChange } from "./team-activity.server";
+import { inviterMayInvite } from "./teams.server";
 
 /** The mailed link's purpose: part of every stored token, never rename it. */
 export const INVITATION_LINK = "team-invitation";
@@ -63,7 +66,7 @@ export type WaitingInvitation = {
   inviterId: string;
 };
 
-/** The invitation `id` while it still waits (pending, unexpired); null otherwise. */
+/** The invitation `id` while it still waits (pending, unexpired, its sender still may invite); null otherwise. */
 export async function waitingInvitation(db: Kysely<Database>, id: string): Promise<WaitingInvitation | null> {
   const row = await db
     .selectFrom("invitation")
@@ -80,7 +83,7 @@ export async function waitingInvitation(db: Kysely<Database>, id: string): Promi
     .where("invitation.status", "=", "pending")
     .where("invitation.expiresAt", ">", new Date())
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || !(await inviterMayInvite(db, row))) return null;
   return {
     id: row.id,
     email: row.email,

@@ -1,8 +1,8 @@
 /**
  * Teams' mails: the invitation (to an address nobody here has proven, so
  * it carries nothing its sender typed but the team's name, which the
- * rules check like a person's name), and the notices to a team's owners
- * when ownership moves or the team is deleted.
+ * rule of ~/lib/shown-text.ts checks), and the notices to a team's owners
+ * when ownership moves (with the link that takes it back) or the team is deleted.
  */
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { composeMail, duration, type Recipient } from "~/server/mail/templates.server";
@@ -30,18 +30,59 @@ export function invitationMail(
   });
 }
 
-/** To each owner after a transfer, the old one and the new: who owns the team now. */
-export function ownershipMovedMail(
+/** What a transfer's mails say: the team, and the address of its new owner. */
+type Transfer = { team: string; newOwner: string };
+
+const movedLead = ({ team, newOwner }: Transfer) =>
+  `${newOwner} is now an owner of the team “${team}”, and the previous owner is now an admin.`;
+
+/** To the new owner after a transfer: who owns the team now. */
+export function ownershipMovedMail(recipient: Recipient, transfer: Transfer, url: string): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `Ownership of “${transfer.team}” moved on ${recipient.appName}`,
+    lead: [movedLead(transfer)],
+    action: { label: "See the team", url },
+    after: ["If you did not expect this, ask the team's owner, and check your account's recent activity."],
+  });
+}
+
+/** To the previous owner after a transfer: the same news, and the link that takes ownership back. */
+export function ownershipHandedOverMail(
   recipient: Recipient,
-  { team, newOwner }: { team: string; newOwner: string },
+  transfer: Transfer,
+  takeBackUrl: string,
+  validSeconds: number,
+): MailMessage {
+  return composeMail({
+    ...recipient,
+    subject: `Ownership of “${transfer.team}” moved on ${recipient.appName}`,
+    lead: [
+      movedLead(transfer),
+      "If you did not mean to hand it over, take it back: you become its owner again, and they get their previous role.",
+    ],
+    action: { label: "Take ownership back", url: takeBackUrl },
+    after: [
+      `The link works once, for ${duration(validSeconds)}, while they are still its owner and you are still a member. Sign in with this account to use it.`,
+      "If you did not expect this, check your account's recent activity.",
+    ],
+  });
+}
+
+/** To both after ownership was taken back. */
+export function ownershipTakenBackMail(
+  recipient: Recipient,
+  { team, owner }: { team: string; owner: string },
   url: string,
 ): MailMessage {
   return composeMail({
     ...recipient,
-    subject: `Ownership of “${team}” moved on ${recipient.appName}`,
-    lead: [`${newOwner} is now an owner of the team “${team}”, and the previous owner is now an admin.`],
+    subject: `Ownership of “${team}” was taken back on ${recipient.appName}`,
+    lead: [
+      `${owner} took back ownership of the team “${team}” with the link mailed when they handed it over. The member they had made owner has their previous role again.`,
+    ],
     action: { label: "See the team", url },
-    after: ["If you did not expect this, ask the team's owner, and check your account's recent activity."],
+    after: ["If you did not expect this, check your account's recent activity."],
   });
 }
 

@@ -1,36 +1,76 @@
-/** Members' forms: change a role, remove a member, leave, hand over ownership. */
+/**
+ * Members' forms: change a role, remove a member, leave, hand over
+ * ownership. Each is one change under the team's lock
+ * (./member-changes.server.ts), checked again there against the members
+ * as they are then: two posts at once never leave a team without an
+ * owner, and whoever loses the right to invite loses their waiting invitations.
+ */
+import type { Kysely } from "kysely";
 import { redirect } from "react-router";
 import { done, type Refusal, refused } from "~/server/action-kit.server";
 import type { AppServices } from "~/server/context.server";
-import { TEAMS_PATH, teamPath } from "./constants";
-import { ownershipMovedMail } from "./mail-templates.server";
-import { outranksOrOwns } from "./roles";
+import type { Database } from "../../../db/schema";
+import { TEAM_TAKE_BACK_SECONDS, TEAMS_PATH, teamPath } from "./constants";
+import { ownershipHandedOverMail, ownershipMovedMail } from "./mail-templates.server";
+import {
+  changeMembers,
+  changeMembersNow,
+  type LockedMember,
+  type MemberChanges,
+  memberById,
+} from "./member-changes.server";
+import { takeBackLink } from "./ownership-take-back.server";
+import { may, outranksOrOwns, type TeamRight, type TeamRole } from "./roles";
 import {
   givenRole,
   id,
   isRefusal,
-  mailOwners,
-  memberOf,
+  NOT_A_MEMBER,
+  NOT_ALLOWED,
   PLUGIN_REFUSALS,
   type Team,
   teamAction,
-  teamApi,
-  viaPlugin,
 } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
-import { ownersOf } from "./teams.server";
 
-/** Another member of `team` whom the poster's role lets them change or remove; else the refusal. */
-async function otherMember(services: AppServices, team: Team, memberId: string) {
-  const member = await memberOf(services, team.id, memberId);
-  if (!member) return PLUGIN_REFUSALS.MEMBER_NOT_FOUND as Refusal;
-  if (member.id === team.myMemberId) {
-    return refused(400, "Use “Leave the team” or “Make owner” for your own membership.");
-  }
-  if (!outranksOrOwns(team.myRole, member.role))
-    return refused(403, "Only an owner can change another owner.");
-  return member;
+type Pair = { me: LockedMember; other: LockedMember };
+
+/**
+ * Under the team's lock: the poster and another member, if the poster may
+ * still do `right` (their role now, not the one the page was drawn with),
+ * then `change` decides; else the refusal. `alsoInTransaction` runs once
+ * the change is made, in its transaction (a mail with a link, say).
+ */
+async function changeAnother(
+  services: AppServices,
+  team: Team,
+  memberId: string,
+  right: TeamRight,
+  change: (pair: Pair) => MemberChanges | Refusal,
+  alsoInTransaction?: (trx: Kysely<Database>, pair: Pair) => Promise<void>,
+): Promise<Pair | Refusal> {
+  let pair: Pair | undefined;
+  const changed = await services.mail.transaction(async (trx) => {
+    const result = await changeMembers(trx, team.id, (members) => {
+      const me = memberById(members, team.myMemberId);
+      const other = memberById(members, memberId);
+      if (!me) return NOT_A_MEMBER;
+      if (!may(me.role, right)) return refused(403, NOT_ALLOWED[right]);
+      if (!other) return PLUGIN_REFUSALS.MEMBER_NOT_FOUND as Refusal;
+      if (other.id === me.id) {
+        return refused(400, "Use “Leave the team” or “Make owner” for your own membership.");
+      }
+      pair = { me, other };
+      return change(pair);
+    });
+    if (result.ok && pair) await alsoInTransaction?.(trx, pair);
+    return result;
+  });
+  if (!changed.ok) return changed;
+  return pair ?? NOT_A_MEMBER;
 }
+
+const ONLY_AN_OWNER = refused(403, "Only an owner can change another owner.");
 
 /** "Change role": owners and admins, between admin and member, never an owner's (but by an owner). */
 const changeRole = teamAction({
@@ -46,27 +86,24 @@ const changeRole = teamAction({
   target: "memberId",
   right: "changeRole",
   async run({ services, request, signedIn: { user }, form }, team) {
-    const member = await otherMember(services, team, form.memberId);
-    if (isRefusal(member)) return member;
-    if (member.role === form.role) return done(`${member.email} already is ${form.role}.`);
-    const outcome = await viaPlugin(
-      () =>
-        teamApi(services).updateMemberRole({
-          body: { memberId: member.id, role: form.role, organizationId: team.id },
-          headers: request.headers,
-        }),
-      `${member.email} is now ${form.role}.`,
-    );
-    if (!outcome.ok) return outcome;
+    let before: TeamRole = form.role;
+    const pair = await changeAnother(services, team, form.memberId, "changeRole", ({ me, other }) => {
+      before = other.role;
+      if (!outranksOrOwns(me.role, other.role)) return ONLY_AN_OWNER;
+      return { roles: { [other.id]: form.role } };
+    });
+    if (isRefusal(pair)) return pair;
+    const { other } = pair;
+    if (before === form.role) return done(`${other.email} already is ${form.role}.`);
     await logTeamChange(services.db, request, [
       {
         userId: user.id,
         kind: "team-role-changed",
-        detail: `${member.email} is now ${form.role} in ${team.name}`,
+        detail: `${other.email} is now ${form.role} in ${team.name}`,
       },
-      { userId: member.userId, kind: "team-role-given", detail: `${form.role} in ${team.name}` },
+      { userId: other.userId, kind: "team-role-given", detail: `${form.role} in ${team.name}` },
     ]);
-    return outcome;
+    return done(`${other.email} is now ${form.role}.`);
   },
 });
 
@@ -84,29 +121,18 @@ const removeMember = teamAction({
   target: "memberId",
   right: "removeMember",
   async run({ services, request, signedIn: { user }, form }, team) {
-    const member = await otherMember(services, team, form.memberId);
-    if (isRefusal(member)) return member;
-    const outcome = await viaPlugin(
-      () =>
-        teamApi(services).removeMember({
-          body: { memberIdOrEmail: member.id, organizationId: team.id },
-          headers: request.headers,
-        }),
-      `${member.email} was removed from the team.`,
+    const pair = await changeAnother(services, team, form.memberId, "removeMember", ({ me, other }) =>
+      outranksOrOwns(me.role, other.role) ? { remove: [other.id] } : ONLY_AN_OWNER,
     );
-    if (!outcome.ok) return outcome;
+    if (isRefusal(pair)) return pair;
+    const { other } = pair;
     await logTeamChange(services.db, request, [
-      { userId: user.id, kind: "team-member-removed", detail: `${member.email} from ${team.name}` },
-      { userId: member.userId, kind: "team-removed-from", detail: team.name },
+      { userId: user.id, kind: "team-member-removed", detail: `${other.email} from ${team.name}` },
+      { userId: other.userId, kind: "team-removed-from", detail: team.name },
     ]);
-    return outcome;
+    return done(`${other.email} was removed from the team.`);
   },
 });
-
-const NEEDS_AN_OWNER = refused(
-  409,
-  "You are the team's only owner: make another member owner first, or delete the team.",
-);
 
 /** "Leave": anyone but the last owner, who makes someone else owner first. */
 const leaveTeam = teamAction({
@@ -120,19 +146,20 @@ const leaveTeam = teamAction({
   },
   fields: {},
   async run({ services, request, signedIn: { user } }, team) {
-    if (team.myRole === "owner" && (await ownersOf(services.db, team.id)).length <= 1) return NEEDS_AN_OWNER;
-    const outcome = await viaPlugin(
-      () =>
-        teamApi(services).leaveOrganization({ body: { organizationId: team.id }, headers: request.headers }),
-      `You left “${team.name}”.`,
+    const left = await changeMembersNow(services.db, team.id, (members) =>
+      memberById(members, team.myMemberId) ? { remove: [team.myMemberId] } : NOT_A_MEMBER,
     );
-    if (!outcome.ok) return outcome;
+    if (!left.ok) return left;
     await logTeamChange(services.db, request, [{ userId: user.id, kind: "team-left", detail: team.name }]);
     throw redirect(TEAMS_PATH);
   },
 });
 
-/** "Make owner": an owner hands the team to another member, and becomes an admin. Both are mailed. */
+/**
+ * "Make owner": an owner hands the team to another member, and becomes an
+ * admin. Both are mailed; the previous owner's mail carries the link that
+ * takes ownership back (./ownership-take-back.server.ts), in the same transaction.
+ */
 const transferOwnership = teamAction({
   intent: "transfer-ownership",
   policy: {
@@ -145,45 +172,42 @@ const transferOwnership = teamAction({
   fields: { memberId: id },
   right: "transferOwnership",
   async run({ services, request, signedIn: { user }, form }, team) {
-    const member = await memberOf(services, team.id, form.memberId);
-    if (!member) return PLUGIN_REFUSALS.MEMBER_NOT_FOUND as Refusal;
-    if (member.id === team.myMemberId || member.role === "owner") {
-      return refused(400, "Choose a member who is not an owner yet.");
-    }
-    const headers = request.headers;
-    const api = teamApi(services);
-    const message = `${member.email} now owns “${team.name}”. You are an admin.`;
-    const promoted = await viaPlugin(
-      () =>
-        api.updateMemberRole({
-          body: { memberId: member.id, role: "owner", organizationId: team.id },
-          headers,
-        }),
-      message,
-    );
-    if (!promoted.ok) return promoted;
-    const outcome = await viaPlugin(
-      () =>
-        api.updateMemberRole({
-          body: { memberId: team.myMemberId, role: "admin", organizationId: team.id },
-          headers,
-        }),
-      message,
-    );
-    if (!outcome.ok) return outcome;
-    await logTeamChange(services.db, request, [
-      { userId: user.id, kind: "team-ownership-transferred", detail: `${team.name} to ${member.email}` },
-      { userId: member.userId, kind: "team-ownership-received", detail: team.name },
-    ]);
-    const url = `${services.env.APP_URL}${teamPath(team.id)}`;
-    const facts = { team: team.name, newOwner: member.email };
-    await mailOwners(
+    const { mail } = services;
+    const facts = (other: LockedMember) => ({ team: team.name, newOwner: other.email });
+    const pair = await changeAnother(
       services,
-      [{ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified }, member],
-      (recipient) => ownershipMovedMail(recipient, facts, url),
-      "team-ownership-moved",
+      team,
+      form.memberId,
+      "transferOwnership",
+      ({ me, other }) =>
+        other.role === "owner"
+          ? refused(400, "Choose a member who is not an owner yet.")
+          : { roles: { [other.id]: "owner", [me.id]: "admin" } },
+      async (trx, { me, other }) => {
+        const takeBack = { teamId: team.id, from: me.id, to: other.id, toRole: other.role };
+        const takeBackUrl = await takeBackLink(mail, trx, takeBack);
+        const teamUrl = `${services.env.APP_URL}${teamPath(team.id)}`;
+        const handedOver = ownershipHandedOverMail(
+          mail.recipient(me),
+          facts(other),
+          takeBackUrl,
+          TEAM_TAKE_BACK_SECONDS,
+        );
+        await mail.queue(trx, handedOver, "team-ownership-moved");
+        await mail.queue(
+          trx,
+          ownershipMovedMail(mail.recipient(other), facts(other), teamUrl),
+          "team-ownership-moved",
+        );
+      },
     );
-    return outcome;
+    if (isRefusal(pair)) return pair;
+    const { other } = pair;
+    await logTeamChange(services.db, request, [
+      { userId: user.id, kind: "team-ownership-transferred", detail: `${team.name} to ${other.email}` },
+      { userId: other.userId, kind: "team-ownership-received", detail: team.name },
+    ]);
+    return done(`${other.email} now owns “${team.name}”. You are an admin.`);
   },
 });
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { countRows } from "../../../tests/fixtures/database";
-import { waitForMail } from "../../../tests/fixtures/mailbox";
+import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
 import { loginInContext, openDashboardAs, test } from "../../../tests/fixtures/signed-in";
 import { createTeam, invite, newAddress, postTeamForm, teamName, teamWithMember } from "./test-fixtures";
@@ -44,6 +44,41 @@ test("the last owner cannot leave; after making someone else owner they can, and
   await memberPage.goto("/dashboard");
   await expect(memberPage.getByRole("list", { name: "Recent activity" })).toContainText(
     `You now own a team: ${name}`,
+  );
+  await context.close();
+});
+
+test("the previous owner takes ownership back with the link in their mail, once; the new owner cannot", async ({
+  page,
+  browser,
+  login,
+}) => {
+  const { owner, name, teamId, member, memberPage, context } = await teamWithMember(page, browser, login);
+  await page.getByRole("button", { name: `Make owner: ${member.email}` }).click();
+  const row = (email: string) =>
+    page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: email });
+  await expect(row(member.email)).toContainText("Owner");
+  const moved = exactly(`Ownership of “${name}” moved on ${APP_NAME}`);
+  const link = linkIn(await waitForMail(owner.email, moved), "/team-ownership");
+
+  // The new owner, signed in, is refused and uses nothing up.
+  expect((await memberPage.goto(link))?.status()).toBe(403);
+  await expect(memberPage.getByRole("heading", { name: "This link is not for you" })).toBeVisible();
+
+  expect((await page.goto(link))?.status()).toBe(200);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Take ownership back" }).click();
+  await page.waitForURL(`**/dashboard/teams/${teamId}`);
+  await expect(row(owner.email)).toContainText("Owner");
+  await expect(row(member.email)).toContainText("Member");
+  const takenBack = exactly(`Ownership of “${name}” was taken back on ${APP_NAME}`);
+  for (const address of [owner.email, member.email]) await waitForMail(address, takenBack);
+
+  expect((await page.goto(link))?.status()).toBe(400);
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("list", { name: "Recent activity" })).toContainText(
+    `Ownership taken back: ${name}`,
   );
   await context.close();
 });

@@ -14,7 +14,7 @@ import type { TeamEndpoints } from "./access.server";
 import { TEAMS_PATH } from "./constants";
 import { INVITATION_GONE } from "./invitations.server";
 import type { teamDeletedMail } from "./mail-templates.server";
-import { GIVEN_ROLES, may, roleOf, type TeamRight, type TeamRole } from "./roles";
+import { GIVEN_ROLES, may, type TeamRight, type TeamRole } from "./roles";
 import { membershipOf } from "./teams.server";
 
 export const teamApi = ({ auth }: AppServices) => auth.api as unknown as TeamEndpoints;
@@ -59,28 +59,8 @@ async function teamFor(
 
 export const isRefusal = (value: object): value is Refusal => "ok" in value && value.ok === false;
 
-/** A member of `teamId` by their member id: whose account, and their role. */
-export async function memberOf(services: AppServices, teamId: string, memberId: string) {
-  const row = await services.db
-    .selectFrom("member")
-    .innerJoin("user", "user.id", "member.userId")
-    .select(["member.id", "member.role", "member.userId", "user.email", "user.name", "user.emailVerified"])
-    .where("member.id", "=", memberId)
-    .where("member.organizationId", "=", teamId)
-    .executeTakeFirst();
-  return row ? { ...row, role: roleOf(row.role) ?? "member" } : null;
-}
-
 /** The plugin's refusals, said in the pages' words (a rule the app's own checks already keep, in case they drift). */
 export const PLUGIN_REFUSALS: Record<string, Refusal> = {
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: refused(
-    409,
-    "A team needs an owner: make another member owner first, or delete the team.",
-  ),
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: refused(
-    409,
-    "A team needs an owner: make another member owner first, or delete the team.",
-  ),
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: refused(
     400,
     "That person is already a member of this team.",
@@ -100,8 +80,6 @@ export const PLUGIN_REFUSALS: Record<string, Refusal> = {
     "You belong to as many teams as one person can.",
   ),
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: refused(403, NOT_ALLOWED.invite),
-  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: refused(403, NOT_ALLOWED.removeMember),
-  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: refused(403, NOT_ALLOWED.changeRole),
   YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: refused(403, NOT_ALLOWED.revokeInvitation),
   INVITATION_NOT_FOUND: INVITATION_GONE,
   MEMBER_NOT_FOUND: refused(404, "That person is no longer a member of this team."),

@@ -1,12 +1,9 @@
-import { displayName } from "~/lib/fields";
+import { shownText } from "~/lib/shown-text";
 import { TEAM_NAME_MAX_LENGTH } from "./constants";
 
 /**
- * A team's name: the rules of a person's name (trimmed, no control
- * characters), shorter, and no web address, since it goes into the
- * invitation mailed to a stranger.
+ * A team's name: the rule of text one person types and others receive
+ * (~/lib/shown-text.ts: no host name, address, phone number or bidi
+ * trick), since it goes into the invitation mailed to a stranger.
  */
-export const teamName = displayName(TEAM_NAME_MAX_LENGTH, "Name your team.").refine(
-  (name) => !/:\/\/|www\./i.test(name),
-  "Leave web addresses out of the team's name.",
-);
+export const teamName = shownText(TEAM_NAME_MAX_LENGTH, "Name your team.");

@@ -49,7 +49,7 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
       <div className="flex flex-wrap items-center gap-3">
         <div className="min-w-0 flex-1 text-sm">
           <p className="flex flex-wrap items-center gap-2 font-medium">
-            <span className="break-words">{member.name}</span>
+            <span className="break-words">{member.name ?? member.email}</span>
             {me ? <span className="text-muted-foreground text-xs">(you)</span> : null}
             <RoleBadge role={member.role} />
           </p>
@@ -160,7 +160,8 @@ export function InvitationsCard({ team }: { team: TeamDetails }) {
       <CardHeader>
         <CardTitle>Waiting invitations</CardTitle>
         <CardDescription>
-          Revoke one and its link stops working; send one again for another week.
+          Revoke one and its link stops working; send one again for another week. An invitation goes when its
+          sender can no longer invite.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -177,6 +178,10 @@ export function InvitationsCard({ team }: { team: TeamDetails }) {
     </Card>
   );
 }
+
+/** Who sent an invitation: their name and address, or the address alone. */
+const invitedBy = ({ name, email }: TeamDetails["invitations"][number]["invitedBy"]) =>
+  name ? `${name} (${email})` : email;
 
 function InvitationRow({
   team,
@@ -197,6 +202,7 @@ function InvitationRow({
             <span className="break-all">{invitation.email}</span>
             <RoleBadge role={invitation.role} />
           </p>
+          <p className="break-all text-muted-foreground text-xs">Sent by {invitedBy(invitation.invitedBy)}</p>
           <p className="text-muted-foreground text-xs">
             Link works until <LocalTime value={invitation.expiresAt} />
           </p>

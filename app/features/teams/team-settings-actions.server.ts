@@ -5,20 +5,27 @@ import { z } from "zod";
 import { done, refused } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { TEAMS_PATH, teamPath } from "./constants";
+import { TEAMS_PER_ACCOUNT, TEAMS_PER_IP } from "./limits.server";
 import { teamDeletedMail } from "./mail-templates.server";
 import { mailOwners, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
 import { teamName } from "./team-name";
 import { ownersOf } from "./teams.server";
 
-/** "Create a team": anyone with a verified address; they are its owner, and it becomes their active team. */
+/**
+ * "Create a team": anyone with a verified address, within the limits
+ * (./limits.server.ts); they are its owner, and it becomes their active team.
+ */
 const createTeam = dashboardAction({
   intent: "create-team",
   page: TEAMS_PATH,
   policy: {
     effect: "shared",
     proof: "session",
-    limits: [],
+    limits: [
+      { limit: TEAMS_PER_IP, per: "ip", what: "new teams" },
+      { limit: TEAMS_PER_ACCOUNT, per: "account", what: "new teams" },
+    ],
     activity: ["team-created"],
     whileImpersonating: "refused",
   },

@@ -312,3 +312,54 @@ test("at most 5 invitations a day reach one address, and 20 an hour leave one te
   expect(Number(over.retryAfter)).toBeGreaterThan(0);
   expect(await countRows("invitation", "email", refusedAddress)).toBe(0);
 });
+
+test("a team name that reads as a web address is refused on the form, with the reason on the field", async ({
+  page,
+}) => {
+  await openDashboardAs(page);
+  await page.goto("/dashboard/teams");
+  await waitForHydration(page);
+  const name = page.getByLabel("Team name");
+  const refusals: [string, string][] = [
+    ["paypal.com.evil.example", "Leave out dots between letters: a name must not read as a web address."],
+    ["Acme \u202eelgoog", "Use letters, not control or formatting characters."],
+  ];
+  for (const [typed, reason] of refusals) {
+    await name.fill(typed);
+    await page.getByRole("button", { name: "Create team" }).click();
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/teams$/);
+  }
+  await expect(page.getByRole("list", { name: "Your teams" })).toHaveCount(0);
+});
+
+test("the team page names who sent each invitation; a removed admin's invitation stops working", async ({
+  page,
+  browser,
+  login,
+}) => {
+  const {
+    name,
+    teamId,
+    member: admin,
+    memberPage: adminPage,
+    context,
+  } = await teamWithMember(page, browser, login, "admin");
+  const invitee = newAddress();
+  await adminPage.goto(`/dashboard/teams/${teamId}`);
+  await waitForHydration(adminPage);
+  await invite(adminPage, invitee, "admin");
+  const link = await invitationLink(invitee, name);
+
+  await page.reload();
+  const waiting = page.getByRole("list", { name: "Waiting invitations" }).getByRole("listitem");
+  await expect(waiting.filter({ hasText: invitee })).toContainText(`Sent by ${admin.name} (${admin.email})`);
+
+  await page.getByRole("button", { name: `Remove: ${admin.email}` }).click();
+  await expect(page.getByRole("list", { name: "Members" })).not.toContainText(admin.email);
+  await expect(page.getByRole("list", { name: "Waiting invitations" })).toHaveCount(0);
+  const guest = await (await browser.newContext()).newPage();
+  expect((await guest.goto(link))?.status()).toBe(400);
+  await expect(guest.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await Promise.all([guest.context().close(), context.close()]);
+});

@@ -5,9 +5,10 @@
  * at their next page, on every instance; nothing is cached).
  */
 import type { Kysely } from "kysely";
+import { shownOrNull } from "~/lib/shown-text";
 import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
-import { roleOf, type TeamRole } from "./roles";
+import { roleOf, TEAM_RIGHTS, type TeamRole } from "./roles";
 import type { InvitationForMe, InvitationSent, TeamDetails, TeamSummary, TeamsData } from "./teams";
 
 type Db = Kysely<Database>;
@@ -24,6 +25,35 @@ export async function membershipOf(db: Db, userId: string, teamId: string) {
     .where("organizationId", "=", teamId)
     .executeTakeFirst();
   return row ? { memberId: row.id, role: asRole(row.role) } : null;
+}
+
+/** The account that has proven `email` (lower-cased), if any: an invitation to anyone else goes to a stranger. */
+export async function provenAccountOf(db: Db, email: string) {
+  return db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .where("emailVerified", "=", true)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether the person who sent an invitation may still invite in its team:
+ * an invitation never outlives its sender's right (their waiting
+ * invitations are revoked when they lose it; this is checked again at every answer).
+ */
+export async function inviterMayInvite(
+  db: Db,
+  { organizationId, inviterId }: { organizationId: string; inviterId: string },
+): Promise<boolean> {
+  const sender = await db
+    .selectFrom("member")
+    .select("id")
+    .where("organizationId", "=", organizationId)
+    .where("userId", "=", inviterId)
+    .where("role", "in", [...TEAM_RIGHTS.invite])
+    .executeTakeFirst();
+  return sender !== undefined;
 }
 
 /** The session's active team, while its person still belongs to it; null otherwise. */
@@ -159,11 +189,19 @@ export async function teamDetails(
     .execute();
   const invitations = await db
     .selectFrom("invitation")
-    .select(["id", "email", "role", "expiresAt"])
-    .where("organizationId", "=", teamId)
-    .where("status", "=", "pending")
-    .where("expiresAt", ">", new Date())
-    .orderBy("createdAt", "desc")
+    .innerJoin("user as inviter", "inviter.id", "invitation.inviterId")
+    .select([
+      "invitation.id",
+      "invitation.email",
+      "invitation.role",
+      "invitation.expiresAt",
+      "inviter.name as inviterName",
+      "inviter.email as inviterEmail",
+    ])
+    .where("invitation.organizationId", "=", teamId)
+    .where("invitation.status", "=", "pending")
+    .where("invitation.expiresAt", ">", new Date())
+    .orderBy("invitation.createdAt", "desc")
     .execute();
   const roles = members.map((member) => asRole(member.role));
   return {
@@ -175,7 +213,8 @@ export async function teamDetails(
     owners: roles.filter((role) => role === "owner").length,
     members: members.map((member, index) => ({
       id: member.id,
-      name: member.name,
+      // A name others read, so only one the rule of shown text keeps (one set before it existed may not).
+      name: shownOrNull(member.name),
       email: member.email,
       role: roles[index] ?? "member",
       since: member.createdAt.toISOString(),
@@ -185,6 +224,7 @@ export async function teamDetails(
       email: invitation.email,
       role: asRole(invitation.role),
       expiresAt: invitation.expiresAt.toISOString(),
+      invitedBy: { name: shownOrNull(invitation.inviterName), email: invitation.inviterEmail },
     })),
   };
 }

@@ -40,6 +40,14 @@ export type TeamDetails = {
   myRole: TeamRole;
   myMemberId: string;
   owners: number;
-  members: { id: string; name: string; email: string; role: TeamRole; since: string }[];
-  invitations: { id: string; email: string; role: TeamRole; expiresAt: string }[];
+  /** `name` is null when it breaks the rule of text others read (~/lib/shown-text.ts): the address stands for it. */
+  members: { id: string; name: string | null; email: string; role: TeamRole; since: string }[];
+  /** Each with who sent it (their name as for `members`). */
+  invitations: {
+    id: string;
+    email: string;
+    role: TeamRole;
+    expiresAt: string;
+    invitedBy: { name: string | null; email: string };
+  }[];
 };

@@ -12,11 +12,12 @@ import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
 import { openDashboardAs, type SignedInAccount } from "../../../tests/fixtures/signed-in";
+import { randomLetters } from "./test-names";
 
 export const invitationSubject = (team: string) =>
   exactly(`You are invited to join “${team}” on ${APP_NAME}`);
 
-export const teamName = (prefix = "Team") => `${prefix} ${randomUUID().slice(0, 6)}`;
+export const teamName = (prefix = "Team") => `${prefix} ${randomLetters()}`;
 export const newAddress = () => `invitee.${randomUUID().slice(0, 8)}@example.com`;
 
 /** Creates a team from the teams page; resolves to its id once its page is open. */
@@ -62,14 +63,19 @@ export async function postTeamForm(
 /** The `login` fixture of tests/fixtures/signed-in.ts. */
 type Login = (account?: undefined, browser?: { context: BrowserContext }) => Promise<SignedInAccount>;
 
-/** A team owned by `page`'s person with one more member, who accepted through their own browser. */
-export async function teamWithMember(page: Page, browser: Browser, login: Login) {
+/** A team owned by `page`'s person with one more member (as `role`), who accepted through their own browser. */
+export async function teamWithMember(
+  page: Page,
+  browser: Browser,
+  login: Login,
+  role: "admin" | "member" = "member",
+) {
   const owner = await openDashboardAs(page);
   const name = teamName();
   const teamId = await createTeam(page, name);
   const context = await browser.newContext();
   const member = await login(undefined, { context });
-  await invite(page, member.email);
+  await invite(page, member.email, role);
   const memberPage = await context.newPage();
   await memberPage.goto(await invitationLink(member.email, name));
   await memberPage.getByRole("button", { name: "Accept and join" }).click();
