@@ -7,6 +7,7 @@ import { linkIn, mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
 import { OIDC_NAME } from "../../../tests/fixtures/oidc";
 import { signInAtProvider } from "../../../tests/fixtures/oidc-flow";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { addPasskey, addVirtualAuthenticator } from "../../../tests/fixtures/passkeys";
 import { createAccount, openDashboardAs } from "../../../tests/fixtures/signed-in";
 
 const CHANGE_SUBJECT = exactly(`Confirm your new email address for ${APP_NAME}`);
@@ -95,10 +96,12 @@ test("the old address's undo still works after the password was changed, and tak
 }) => {
   // Several password hashes in a row (scrypt, one per core at a time), as in the password-change journey.
   test.setTimeout(60_000);
-  // Someone who knows the password moves the address, links a provider, changes the password…
+  // Someone who knows the password moves the address, adds a passkey, links a provider, changes the password…
   const account = await openDashboardAs(page);
   const theirs = await changeAddress(page);
   await page.goto("/dashboard");
+  await addVirtualAuthenticator(page);
+  await addPasskey(page, "Their laptop");
   await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();
   await signInAtProvider(page, theirs);
   await expect(page.getByText(`${OIDC_NAME} linked.`)).toBeVisible();
@@ -122,7 +125,11 @@ test("the old address's undo still works after the password was changed, and tak
   await ownerPage.getByRole("button", { name: "Undo and sign out everywhere" }).click();
   await expect(ownerPage.getByRole("heading", { name: "Email change undone" })).toBeVisible();
   const removed = ownerPage.getByRole("list", { name: "Removed from your account" });
-  await expect(removed.getByRole("listitem")).toHaveText(["Your password", `Signing in with ${OIDC_NAME}`]);
+  await expect(removed.getByRole("listitem")).toHaveText([
+    "Your password",
+    "1 passkey",
+    `Signing in with ${OIDC_NAME}`,
+  ]);
   expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
   expect(await signInStatus(browser, account.email, theirPassword)).toBe(401);
   expect(await signInStatus(browser, theirs, theirPassword)).toBe(401);
