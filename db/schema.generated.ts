@@ -37,6 +37,16 @@ export interface Activity {
   userId: string;
 }
 
+export interface EmailChangeUndo {
+  createdAt: Date;
+  email: string;
+  emailChangedAt: Date | null;
+  expiresAt: Date;
+  id: string;
+  since: Date;
+  userId: string;
+}
+
 export interface Invitation {
   createdAt: Date;
   email: string;
@@ -159,6 +169,7 @@ export interface Verification {
 export interface DB {
   account: Account;
   activity: Activity;
+  emailChangeUndo: EmailChangeUndo;
   invitation: Invitation;
   mail: Mail;
   member: Member;
@@ -187,4 +198,5 @@ export const convertedColumns: Record<string, Record<string, "Date" | "boolean">
   organization: { createdAt: "Date" },
   member: { createdAt: "Date" },
   invitation: { expiresAt: "Date", createdAt: "Date" },
+  emailChangeUndo: { emailChangedAt: "Date", since: "Date", createdAt: "Date", expiresAt: "Date" },
 };

@@ -46,6 +46,18 @@ export async function removeFeatureWaysIn(trx: Kysely<Database>, userId: string)
   return lines;
 }
 
+/** Removes the features' ways in added to a recovered account from `since` on: what went, a line each. */
+export async function removeFeatureWaysInSince(
+  trx: Kysely<Database>,
+  userId: string,
+  since: Date,
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const feature of serverFeatures())
+    lines.push(...((await feature.onAccountRecovered?.(trx, userId, since)) ?? []));
+  return lines;
+}
+
 /** The step after the first factor of a sign-in, when a listed feature adds one. */
 export function signInStep(): SignInStep | undefined {
   return serverFeatures().find((feature) => feature.signInStep)?.signInStep;

@@ -101,6 +101,13 @@ export type ServerFeature = {
    */
   onMailboxClaimed?: (trx: Kysely<Database>, userId: string) => Promise<string[]>;
   /**
+   * The owner of an address the account had took it back (an email
+   * change's undo): this removes the ways in the feature gave the account
+   * from `since` on (in the caller's transaction; what it cannot date, all
+   * of it), and says what it removed, a line each, for the page.
+   */
+  onAccountRecovered?: (trx: Kysely<Database>, userId: string, since: Date) => Promise<string[]>;
+  /**
    * Why this account may not be deleted yet, in words that say what to do
    * first (the only owner of a team with other members, say); null when
    * nothing stands in the way. The dashboard's "Delete account" answers it

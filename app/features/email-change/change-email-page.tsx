@@ -36,8 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { mail } = getServices(context);
   const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text });
   const facts = { at: new Date(), ...requestOrigin(request.headers) };
-  const userId = context.get(sessionContext)?.user.id ?? null;
-  const confirmed = await confirmEmailChange(mail, form[MAIL_TOKEN_PARAM], userId, facts);
+  const session = context.get(sessionContext);
+  const signedIn = session && { userId: session.user.id, signedInAt: session.session.createdAt };
+  const confirmed = await confirmEmailChange(mail, form[MAIL_TOKEN_PARAM], signedIn, facts);
   if (!confirmed) return data({ email: null, signInFirst: false }, { status: 400 });
   if ("signInFirst" in confirmed) return data({ email: null, signInFirst: true }, { status: 403 });
   // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
+import { newAccount, RESET_SUBJECT, sameOrigin } from "../../../tests/fixtures/accounts";
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { signedInMinutesAgo } from "../../../tests/fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
 import { OIDC_NAME } from "../../../tests/fixtures/oidc";
 import { signInAtProvider } from "../../../tests/fixtures/oidc-flow";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { addPasskey, addVirtualAuthenticator } from "../../../tests/fixtures/passkeys";
 import { createAccount, openDashboardAs } from "../../../tests/fixtures/signed-in";
 
 const CHANGE_SUBJECT = exactly(`Confirm your new email address for ${APP_NAME}`);
@@ -74,16 +75,76 @@ test("a new address gets a link, and only following it changes the address; the 
   expect(await signInStatus(browser, email, account.password)).toBe(302);
   expect(await signInStatus(browser, account.email, account.password)).toBe(401);
 
-  // "This wasn't me", from the old mailbox: the old address is back, and every device is signed out.
+  // "This wasn't me", from the old mailbox: the old address is back, every device is signed out,
+  // and the password whoever changed it knew is gone (the owner sets a new one by a reset).
   const notice = await waitForMail(account.email, CHANGED_SUBJECT);
   expect(notice.text).toContain(`is now ${email}`);
+  expect(notice.text).toContain("whatever happens to the account meanwhile");
   await other.goto(linkIn(notice, "/undo-email-change"));
   await other.getByRole("button", { name: "Undo and sign out everywhere" }).click();
   await expect(other.getByRole("heading", { name: "Email change undone" })).toBeVisible();
+  await expect(other.getByRole("list", { name: "Removed from your account" })).toHaveText("Your password");
   expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
-  expect(await signInStatus(browser, account.email, account.password)).toBe(302);
+  expect(await signInStatus(browser, account.email, account.password)).toBe(401);
   expect(await signInStatus(browser, email, account.password)).toBe(401);
   await elsewhere.close();
+});
+
+test("the old address's undo still works after the password was changed, and takes the account back from whoever changed it", async ({
+  page,
+  browser,
+}) => {
+  // Several password hashes in a row (scrypt, one per core at a time), as in the password-change journey.
+  test.setTimeout(60_000);
+  // Someone who knows the password moves the address, adds a passkey, links a provider, changes the password…
+  const account = await openDashboardAs(page);
+  const theirs = await changeAddress(page);
+  await page.goto("/dashboard");
+  await addVirtualAuthenticator(page);
+  await addPasskey(page, "Their laptop");
+  await page.getByRole("button", { name: `Link ${OIDC_NAME}` }).click();
+  await signInAtProvider(page, theirs);
+  await expect(page.getByText(`${OIDC_NAME} linked.`)).toBeVisible();
+  const theirPassword = "the other person's passphrase";
+  await page.getByLabel("Current password").fill(account.password);
+  await page.getByLabel("New password").fill(theirPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Your other sessions were signed out.")).toBeVisible();
+  // …and cannot move the address again while the undo can be used.
+  const next = newAddress();
+  await askForNewAddress(page, next);
+  await expect(
+    page.getByText(/^Your previous address can still undo the last change until .+ UTC\./),
+  ).toBeVisible();
+  expect(await mailsTo(next)).toEqual([]);
+
+  // The owner follows "This wasn't me" in a browser of their own.
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto(linkIn(await waitForMail(account.email, CHANGED_SUBJECT), "/undo-email-change"));
+  await ownerPage.getByRole("button", { name: "Undo and sign out everywhere" }).click();
+  await expect(ownerPage.getByRole("heading", { name: "Email change undone" })).toBeVisible();
+  const removed = ownerPage.getByRole("list", { name: "Removed from your account" });
+  await expect(removed.getByRole("listitem")).toHaveText([
+    "Your password",
+    "1 passkey",
+    `Signing in with ${OIDC_NAME}`,
+  ]);
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
+  expect(await signInStatus(browser, account.email, theirPassword)).toBe(401);
+  expect(await signInStatus(browser, theirs, theirPassword)).toBe(401);
+
+  // "Forgot password", to the address that is back: the owner chooses a new password and is in.
+  await ownerPage.getByRole("link", { name: "Forgot password" }).click();
+  await expect(ownerPage).toHaveURL("/forgot-password");
+  await ownerPage.getByLabel("Email").fill(account.email);
+  await ownerPage.getByRole("button", { name: "Send reset link" }).click();
+  await ownerPage.goto(linkIn(await waitForMail(account.email, RESET_SUBJECT), "/reset-password"));
+  await ownerPage.getByLabel("New password").fill("the owner's new passphrase");
+  await ownerPage.getByRole("button", { name: "Set new password" }).click();
+  await expect(ownerPage).toHaveURL("/dashboard");
+  await expect(ownerPage.getByRole("main").getByText(account.email, { exact: true })).toBeVisible();
+  await owner.close();
 });
 
 test("an address that has an account gets the same answer, its owner a notice, and nothing changes", async ({

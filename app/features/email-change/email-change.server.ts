@@ -6,88 +6,80 @@ import type { AccountMail } from "~/server/auth/account-mail.server";
 import { recordActivity } from "~/server/auth/activity.server";
 import type { SignInFacts } from "~/server/mail/templates.server";
 import type { Database } from "../../../db/schema";
+import { takenByAnother } from "./address.server";
 import {
   type AddressMove,
+  linkValue,
   queueEmailChangedNotice,
   queueEmailChangeLink,
   queueEmailChangeTaken,
-  queueEmailChangeUndoneNotice,
 } from "./mail.server";
+import { openUndo, undoableUntil, undoPendingRefusal } from "./undo.server";
 
 /**
  * Changing the email address, in three steps: the dashboard asks (a link
  * goes to the new address), the new mailbox answers in a browser signed in
  * to the account (the change is made, and the old address is told, with an
- * undo link), and perhaps the old mailbox undoes it.
+ * undo link: ./undo.server.ts), and perhaps the old mailbox undoes it.
  *
- * A link is a bearer token, so it acts only on the state it was sent for
- * (`AddressMove`): the account still has the address the link moves it
- * from, and the security stamp it was issued under (raised by every change,
+ * A change link is a bearer token, so it acts only on the state it was sent
+ * for (`AddressMove`): the account still has the address the link moves it
+ * from, the security stamp it was issued under (raised by every change,
  * undo, password reset or change and "sign out everywhere":
- * app/server/auth/security-stamp.server.ts); a change link also needs its request to be the
- * one waiting (a new request replaces it). The check and the move are one
- * conditional update, so two links racing each other cannot both apply.
+ * app/server/auth/security-stamp.server.ts) and its request waiting (a new
+ * request replaces it). The check and the move are one conditional update,
+ * so two links racing each other cannot both apply. While the old address
+ * can still undo a change, no new change is asked for or made.
  */
 
-/** What a link's state is checked against: the account's address, stamp and waiting change. */
+/** What a change link's state is checked against: the account's address, stamp and waiting change. */
 type LinkState = { email: string; securityStamp: number; pendingEmailChange: string | null };
 
 /** Reads the account the way `stillApplies` needs it. */
 const readLinkState = (trx: Kysely<Database>, userId: string) =>
   trx
     .selectFrom("user")
-    .select(["id", "email", "name", "emailVerified", "securityStamp", "pendingEmailChange"])
+    .select(["id", "email", "name", "emailVerified", "emailChangedAt", "securityStamp", "pendingEmailChange"])
     .where("id", "=", userId)
     .executeTakeFirst();
 
 /** Whether the account, as read, is still in the state `move` was issued for (the move checks again, atomically). */
 function stillApplies(user: LinkState | undefined, move: AddressMove): user is LinkState {
   return (
-    user?.email === move.from &&
-    user.securityStamp === move.stamp &&
-    (move.request === undefined || user.pendingEmailChange === move.request)
+    user?.email === move.from && user.securityStamp === move.stamp && user.pendingEmailChange === move.request
   );
-}
-
-/** Whether an account other than `userId`'s signs in with `email`. */
-async function takenByAnother(trx: Kysely<Database>, email: string, userId: string): Promise<boolean> {
-  const row = await trx.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
-  return row !== undefined && row.id !== userId;
 }
 
 /**
  * Moves the account to `move.to`, a proven address, if it is still in the
- * state the link was sent for; raises its stamp (voiding every other link)
- * and drops the waiting request. The person as they were and the stamp
- * after; `stale` when the link no longer applies (the account deleted,
- * another address or stamp, another request waiting), `taken` when another
- * account has the address now. `emailChangedAt`: now for a change, null for
- * an undo (the address the providers vouched for is back).
+ * state the link was sent for; raises its stamp (voiding every other change
+ * link) and drops the waiting request. The person as they were; `stale`
+ * when the link no longer applies (the account deleted, another address or
+ * stamp, another request waiting), `taken` when another account has the
+ * address now.
  */
-async function moveAccount(trx: Kysely<Database>, move: AddressMove, emailChangedAt: Date | null) {
+async function moveAccount(trx: Kysely<Database>, move: AddressMove) {
   const user = await readLinkState(trx, move.userId);
   if (!user || !stillApplies(user, move)) return "stale";
   if (await takenByAnother(trx, move.to, user.id)) return "taken";
+  const now = new Date();
   const moved = await trx
     .updateTable("user")
     .set((eb) => ({
       email: move.to,
       emailVerified: true,
-      updatedAt: new Date(),
-      emailChangedAt,
+      updatedAt: now,
+      emailChangedAt: now,
       securityStamp: eb("securityStamp", "+", 1),
       pendingEmailChange: null,
     }))
     .where("id", "=", user.id)
     .where("email", "=", move.from)
     .where("securityStamp", "=", move.stamp)
-    .$if(move.request !== undefined, (query) => query.where("pendingEmailChange", "=", move.request ?? ""))
+    .where("pendingEmailChange", "=", move.request)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return "stale";
-  return {
-    before: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
-    stampAfter: move.stamp + 1,
-  };
+  return user;
 }
 
 const addressMove = z.object({
@@ -95,18 +87,11 @@ const addressMove = z.object({
   from: z.string(),
   to: z.string(),
   stamp: z.number().int(),
-  request: z.string().optional(),
+  request: z.string(),
 });
 
-/** A link's value, as mail.server.ts wrote it: null when the token was unknown, used or expired (or written by an older version). */
-function moveOf(value: string | null): AddressMove | null {
-  try {
-    const parsed = addressMove.safeParse(JSON.parse(value ?? "null"));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/** A change link's value, as mail.server.ts wrote it: null when the token was unknown, used or expired. */
+const moveOf = (value: string | null): AddressMove | null => linkValue(addressMove, value);
 
 type Requester = { id: string; email: string; emailVerified: boolean };
 
@@ -126,7 +111,9 @@ export function emailChangeRefusal(user: Requester, newEmail: string): Refusal |
 /**
  * Step 1: mails `newEmail` the link that makes the change, or, when that
  * address has an account already, a notice to its owner. The answer is
- * the same either way, so nobody learns from it who has an account.
+ * the same either way, so nobody learns from it who has an account. While
+ * the old address can still undo the last change, nothing is asked for: a
+ * `409` says until when.
  */
 export async function requestEmailChange(
   mail: AccountMail,
@@ -135,7 +122,9 @@ export async function requestEmailChange(
 ): Promise<Outcome> {
   const refusal = emailChangeRefusal(user, newEmail);
   if (refusal) return refusal;
-  await mail.transaction(async (trx) => {
+  const undoPending = await mail.transaction(async (trx) => {
+    const until = await undoableUntil(trx, user.id);
+    if (until) return undoPendingRefusal(until);
     const request = randomUUID();
     // At most one change waits: this one replaces any other, whose link stops working.
     const now = await trx
@@ -144,14 +133,15 @@ export async function requestEmailChange(
       .where("id", "=", user.id)
       .returning(["email", "securityStamp"])
       .executeTakeFirst();
-    if (!now) return;
+    if (!now) return null;
     if (await takenByAnother(trx, newEmail, user.id)) await queueEmailChangeTaken(mail, trx, newEmail);
     else {
       const move = { userId: user.id, from: now.email, to: newEmail, stamp: now.securityStamp, request };
       await queueEmailChangeLink(mail, trx, move);
     }
+    return null;
   });
-  return done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
+  return undoPending ?? done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
 }
 
 /**
@@ -174,65 +164,41 @@ export async function changeLinkState(
 /** What following a change link did: moved the account, or nothing yet because this browser is not signed in to it. */
 export type ChangeConfirmation = { moved: AddressMove } | { signInFirst: true } | null;
 
+/** The browser that follows a change link: the account it is signed in to, and since when. */
+export type SignedInBrowser = { userId: string; signedInAt: Date };
+
 /**
  * Step 2, the link in the new mailbox, followed in a browser signed in to
- * the account (`signedInUserId`): uses it up and moves the account to the
+ * the account (`signedIn`): uses it up and moves the account to the
  * address, marked verified (the mailbox just answered). The old address
- * gets the notice with its undo link, and the log an entry. In any other
- * browser nothing is used up: `signInFirst`, so a mailbox owner's click
- * never completes a stranger's move into their address. Null when the link
- * no longer works.
+ * gets the notice with its undo link, which takes away what was added from
+ * this browser's sign-in on, and the log an entry. In any other browser
+ * nothing is used up: `signInFirst`, so a mailbox owner's click never
+ * completes a stranger's move into their address. Null when the link no
+ * longer works.
  */
 export async function confirmEmailChange(
   mail: AccountMail,
   token: unknown,
-  signedInUserId: string | null,
+  signedIn: SignedInBrowser | null,
   facts: SignInFacts,
 ): Promise<ChangeConfirmation> {
-  const state = await changeLinkState(mail, token, signedInUserId);
-  if (state !== "ready") return state && { signInFirst: true };
+  const state = await changeLinkState(mail, token, signedIn?.userId ?? null);
+  if (state !== "ready" || !signedIn) return state && { signInFirst: true };
   const move = moveOf(await mail.consume("change-email", token));
   if (!move) return null;
   return mail.transaction(async (trx) => {
-    const moved = await moveAccount(trx, move, new Date());
-    if (typeof moved === "string") return null;
-    await queueEmailChangedNotice(mail, trx, {
-      user: moved.before,
-      move,
-      stampAfter: moved.stampAfter,
-      facts,
+    if (await undoableUntil(trx, move.userId)) return null;
+    const before = await moveAccount(trx, move);
+    if (typeof before === "string") return null;
+    const undo = await openUndo(trx, {
+      userId: before.id,
+      email: before.email,
+      emailChangedAt: before.emailChangedAt,
+      since: signedIn.signedInAt,
     });
+    await queueEmailChangedNotice(mail, trx, { user: before, newEmail: move.to, undo, facts });
     await recordActivity(trx, { userId: move.userId, kind: "email-changed", ...facts });
     return { moved: move };
-  });
-}
-
-/**
- * Step 3, "This wasn't me" in the old mailbox: uses the link up and, while
- * the account still has the address and stamp the change left, puts the
- * old address back (unless another account took it since) and tells the
- * address it replaces. The caller then signs the account out everywhere.
- * The account's id, or null when the link no longer works or no longer
- * applies.
- */
-export async function undoEmailChange(
-  mail: AccountMail,
-  token: unknown,
-  facts: SignInFacts,
-): Promise<{ userId: string; restored: boolean } | null> {
-  const back = moveOf(await mail.consume("undo-email-change", token));
-  if (!back) return null;
-  return mail.transaction(async (trx) => {
-    const moved = await moveAccount(trx, back, null);
-    if (moved === "stale") return null;
-    const restored = moved !== "taken";
-    if (restored) await queueEmailChangeUndoneNotice(mail, trx, back.from);
-    await recordActivity(trx, {
-      userId: back.userId,
-      kind: "email-change-undone",
-      success: restored,
-      ...facts,
-    });
-    return { userId: back.userId, restored };
   });
 }

@@ -53,7 +53,7 @@ export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): M
   });
 }
 
-/** To the old address once the change is made: what it became, and a week to undo it and sign out everywhere. */
+/** To the old address once the change is made: what it became, and a week to undo it, sign out everywhere and take the account back. */
 export function emailChangedMail(
   recipient: Recipient,
   newEmail: string,
@@ -71,7 +71,7 @@ export function emailChangedMail(
     ],
     action: { label: "This wasn't me: undo and sign out everywhere", url: undoUrl },
     after: [
-      `The link works once, for ${duration(validSeconds)}. It puts this address back, signs the account out on every device, and then you can reset your password from the sign-in page.`,
+      `The link works once, for ${duration(validSeconds)}, whatever happens to the account meanwhile; until then its address cannot change again. It puts this address back and signs the account out on every device. It also removes the password, two-step sign-in, and the passkeys and sign-in providers added since whoever made the change signed in: then choose a new password with "Forgot password" on the sign-in page.`,
     ],
   });
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
 import type { AccountMail } from "~/server/auth/account-mail.server";
 import type { SignInFacts } from "~/server/mail/templates.server";
 import type { Database } from "../../../db/schema";
@@ -18,12 +19,25 @@ import {
 type Person = { id: string; email: string; name: string; emailVerified: boolean };
 
 /**
- * What an email-change or undo link carries: whose account, the address it
- * must still have (`from`) and the one it moves to (`to`), the account's
- * security stamp when the link was issued, and for a change the request it
- * answers. It applies only while all of them still hold (email-change.server.ts).
+ * What a change link carries: whose account, the address it must still have
+ * (`from`) and the one it moves to (`to`), the account's security stamp
+ * when the link was issued, and the request it answers. It applies only
+ * while all of them still hold (email-change.server.ts).
  */
-export type AddressMove = { userId: string; from: string; to: string; stamp: number; request?: string };
+export type AddressMove = { userId: string; from: string; to: string; stamp: number; request: string };
+
+/** What an undo link carries: whose account, and its row in `emailChangeUndo` (./undo.server.ts). */
+export type UndoLink = { userId: string; undo: string };
+
+/** What a link's token carries, read by `schema`: null when the token was unknown, used or expired (or its value is not of that shape). */
+export function linkValue<Value>(schema: z.ZodType<Value>, value: string | null): Value | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(value ?? "null"));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The link that moves an account to `move.to`, to that address (nobody has proven it yet: no name). */
 export async function queueEmailChangeLink(mail: AccountMail, trx: Kysely<Database>, move: AddressMove) {
@@ -38,28 +52,21 @@ export async function queueEmailChangeTaken(mail: AccountMail, trx: Kysely<Datab
 }
 
 /**
- * To the old address of a changed account (`user` as it was before
- * `move`): what it became, and the week-long undo link, which works
- * while the account still has `move.to` and the stamp the change left.
+ * To the old address of a changed account (`user` as it was before the
+ * change): what it became, and the week-long undo link (./undo.server.ts).
  */
 export async function queueEmailChangedNotice(
   mail: AccountMail,
   trx: Kysely<Database>,
-  {
-    user,
-    move,
-    stampAfter,
-    facts,
-  }: { user: Person; move: AddressMove; stampAfter: number; facts: SignInFacts },
+  { user, newEmail, undo, facts }: { user: Person; newEmail: string; undo: UndoLink; facts: SignInFacts },
 ) {
-  const back: AddressMove = { userId: user.id, from: move.to, to: move.from, stamp: stampAfter };
   const url = await mail.mailedLink(
     trx,
     "undo-email-change",
-    JSON.stringify(back),
+    JSON.stringify(undo),
     EMAIL_CHANGE_UNDO_SECONDS,
   );
-  const message = emailChangedMail(mail.recipient(user), move.to, facts, url, EMAIL_CHANGE_UNDO_SECONDS);
+  const message = emailChangedMail(mail.recipient(user), newEmail, facts, url, EMAIL_CHANGE_UNDO_SECONDS);
   await mail.queue(trx, message, "email-changed");
 }
 

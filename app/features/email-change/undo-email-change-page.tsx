@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { ExpiredSignOutLink, ResetPasswordOrSignIn } from "~/components/after-sign-out-everywhere";
-import { CenteredCard } from "~/components/centered-card";
+import { ExpiredSignOutLink } from "~/components/after-sign-out-everywhere";
 import { MailedLinkConfirm } from "~/components/mailed-link-form";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
@@ -10,7 +9,8 @@ import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import { signOutEverywhere } from "~/server/session/sessions.server";
 import type { Route } from "./+types/undo-email-change-page";
-import { undoEmailChange } from "./email-change.server";
+import { undoEmailChange } from "./undo.server";
+import { NotRestoredCard, UndoneCard } from "./undone-card";
 
 export const handle = { title: "Undo the email change" };
 
@@ -25,43 +25,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return openMailedLink(request, getServices(context).mail, "undo-email-change");
 }
 
-/** Uses the link up, puts the old address back, and ends every session of the account, this browser's too. */
+/**
+ * Uses the link up, puts the old address back and takes the account back
+ * (`undoEmailChange`), and ends every session of the account, this
+ * browser's too.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await readForm(request, { [MAIL_TOKEN_PARAM]: text });
   const facts = { at: new Date(), ...requestOrigin(request.headers) };
   const undone = await undoEmailChange(services.mail, form[MAIL_TOKEN_PARAM], facts);
-  if (!undone) return data({ done: false, restored: false }, { status: 400 });
+  if (!undone) return data({ undone: null }, { status: 400 });
   const setCookie = await signOutEverywhere(services, request.headers, {
     userId: undone.userId,
     thisBrowsersUser: context.get(sessionContext)?.user.id ?? null,
   });
+  const { userId: _, ...shown } = undone;
   // Named: unnamed, the loader's 400 for the link just used up would be the answer's status.
-  return data({ done: true, restored: undone.restored }, { status: 200, headers: withCookies(setCookie) });
+  return data({ undone: shown }, { status: 200, headers: withCookies(setCookie) });
 }
 
 export default function UndoEmailChange({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.done) {
-    return (
-      <CenteredCard
-        title={actionData.restored ? "Email change undone" : "Signed out everywhere"}
-        description={
-          actionData.restored
-            ? "Your account signs in with this address again, and every device is signed out."
-            : "Another account uses this address now, so it could not be put back. Every device is signed out."
-        }
-      >
-        <p className="text-sm">Whoever changed it may know your password: choose a new one now.</p>
-        <ResetPasswordOrSignIn />
-      </CenteredCard>
-    );
-  }
+  const undone = actionData?.undone;
+  if (undone) return undone.restored ? <UndoneCard {...undone} /> : <NotRestoredCard />;
   if (!loaderData.token || actionData) return <ExpiredSignOutLink />;
   return (
     <MailedLinkConfirm
       token={loaderData.token}
       title="Undo the email change?"
-      description="This puts this address back on your account and signs it out on every device, this one included."
+      description="This puts this address back on your account and signs it out on every device, this one included. It also removes its password, two-step sign-in, and the passkeys and providers added since the change."
       action="Undo and sign out everywhere"
       destructive
     />

@@ -97,11 +97,16 @@ const passkeyCountOf = compiledQuery((db, userId: string) =>
     .where("userId", "=", userId),
 );
 
-/** The first proof of the mailbox: every passkey goes (anyone could have added one); "2 passkeys". */
-export async function removeAllPasskeys(trx: Kysely<Database>, userId: string): Promise<string[]> {
-  const deleted = Number(
-    (await trx.deleteFrom("passkey").where("userId", "=", userId).executeTakeFirst()).numDeletedRows,
-  );
+/**
+ * Removes the account's passkeys, "2 passkeys": every one at the first
+ * proof of the mailbox (anyone could have added one), those added from
+ * `since` on (or of unknown age) when the owner of an earlier address
+ * takes the account back.
+ */
+export async function removePasskeys(trx: Kysely<Database>, userId: string, since?: Date): Promise<string[]> {
+  let query = trx.deleteFrom("passkey").where("userId", "=", userId);
+  if (since) query = query.where((eb) => eb.or([eb("createdAt", ">=", since), eb("createdAt", "is", null)]));
+  const deleted = Number((await query.executeTakeFirst()).numDeletedRows);
   if (deleted === 0) return [];
   return [deleted === 1 ? "1 passkey" : `${deleted} passkeys`];
 }

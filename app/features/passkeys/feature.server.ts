@@ -1,7 +1,7 @@
 // What the passkeys feature adds to the server (ServerFeature).
 import type { ServerFeature } from "~/server/features.server";
 import addPasskey from "./add-passkey.server";
-import { countPasskeys, passkeyEndpoints, passkeyPlugins, removeAllPasskeys } from "./auth.server";
+import { countPasskeys, passkeyEndpoints, passkeyPlugins, removePasskeys } from "./auth.server";
 import deletePasskey from "./delete-passkey.server";
 import * as passkeysTable from "./migrations/0002-passkeys";
 import { PASSKEYS_KEY } from "./passkey";
@@ -18,5 +18,6 @@ export default {
   authPlugins: passkeyPlugins,
   authEndpoints: passkeyEndpoints,
   waysIn: countPasskeys,
-  onMailboxClaimed: removeAllPasskeys,
+  onMailboxClaimed: removePasskeys,
+  onAccountRecovered: removePasskeys,
 } satisfies ServerFeature;

@@ -16,6 +16,7 @@ import { NOT_FRESH_CODE } from "~/server/session/freshness.server";
 import { authWithOneAccount, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
+import passkeysFeature from "./feature.server";
 import { passkeyWayOut } from "./passkeys.server";
 
 /** Passkeys as ways in: counted, never the last one removed, and added only after a fresh sign-in. */
@@ -161,4 +162,18 @@ describe("adding a passkey", () => {
     }
     await db.close();
   });
+});
+
+test("an undone email change removes the passkeys added since the change's browser signed in, and those of unknown age", async () => {
+  const { db, userId } = await authWithOneAccount();
+  const since = new Date("2026-01-10T12:00:00Z");
+  const passkeys = { before: "2026-01-09T12:00:00.000Z", since: "2026-01-10T12:00:00.000Z", undated: null };
+  for (const [id, createdAt] of Object.entries(passkeys)) {
+    await sql`INSERT INTO "passkey" ("id","publicKey","userId","credentialID","counter","deviceType","backedUp","createdAt")
+      VALUES (${id},'key',${userId},${id},0,'singleDevice',0,${createdAt})`.execute(db.kysely);
+  }
+  expect(await passkeysFeature.onAccountRecovered(db.kysely, userId, since)).toEqual(["2 passkeys"]);
+  const left = await db.kysely.selectFrom("passkey").select("id").execute();
+  expect(left).toEqual([{ id: "before" }]);
+  await db.close();
 });

@@ -1,8 +1,8 @@
 /**
  * Two-step sign-in on the server: its migrations, its
  * better-auth plugins, the dashboard card's data, the code step of a
- * sign-in, and what it forgets when the core ends standing trust or an
- * account's mailbox is first proven.
+ * sign-in, and what it forgets when the core ends standing trust, an
+ * account's mailbox is first proven or an email change is undone.
  */
 import type { ServerFeature } from "~/server/features.server";
 import * as twoFactor from "./migrations/0008-two-factor";
@@ -23,5 +23,7 @@ export default {
   ],
   onTrustEnded: forgetTrustedBrowsers,
   onMailboxClaimed: removeTwoStep,
+  // All of it, whenever set up: its row has no date, and whoever held the account may have set it up anew or made new recovery codes.
+  onAccountRecovered: removeTwoStep,
   signInStep: codeStep,
 } satisfies ServerFeature;

@@ -4,10 +4,12 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { passwordSignIn } from "~/server/auth/credentials.server";
 import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
+import type { ServerFeature } from "~/server/features.server";
 import { authOn, authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
 import { claimCodeStep } from "./authenticator-steps.server";
+import twoFactorFeature from "./feature.server";
 import { checkCode } from "./second-step.server";
 import { confirmSetup, startSetup, turnOff, twoFactorSettings } from "./settings.server";
 import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
@@ -178,6 +180,19 @@ test("Cancel during the setup drops the secret no code confirmed", async () => {
     Response,
   );
   expect(await rows()).toHaveLength(0);
+});
+
+test("an undone email change takes two-step sign-in away, whenever it was set up", async () => {
+  const { db, userId } = await withTwoFactor();
+  // As the core calls it: with the time from which what was added goes (here, after the set-up).
+  const recovered: ServerFeature["onAccountRecovered"] = twoFactorFeature.onAccountRecovered;
+  const afterItsSetUp = new Date(Date.now() + 60_000);
+  expect(await recovered?.(db.kysely, userId, afterItsSetUp)).toEqual([
+    "Two-step sign-in, with the authenticator app and recovery codes set up for it",
+  ]);
+  expect(await db.kysely.selectFrom("twoFactor").select("userId").execute()).toEqual([]);
+  const user = await db.kysely.selectFrom("user").select("twoFactorEnabled").executeTakeFirst();
+  expect(user?.twoFactorEnabled).toBe(false);
 });
 
 describe.each(STORAGES)(

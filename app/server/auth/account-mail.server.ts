@@ -179,6 +179,8 @@ export function accountMail({
      */
     mailedLink,
     recipient,
+    /** A provider's name as people read it ("GitHub"), by its `providerId`. */
+    providerName: nameOfProvider,
     toAddress,
     signInUrl,
     queue: (trx: Kysely<Database>, message: MailMessage, kind: string) => outbox.enqueue(message, kind, trx),

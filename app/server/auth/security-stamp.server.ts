@@ -4,7 +4,8 @@ import { endFeatureTrust } from "../feature-hooks.server";
 
 /**
  * Voids every mailed link that carries the account's security stamp (an
- * email change's and its undo's: they work only while it is unchanged).
+ * email change's: it works only while it is unchanged; its undo link does
+ * not carry it, so that whoever made the change cannot void it).
  * Also drops the address change waiting for its link (`pendingEmailChange`).
  */
 export async function raiseSecurityStamp(executor: Kysely<Database>, userId: string): Promise<void> {

@@ -102,14 +102,15 @@ export function verificationMail(recipient: Recipient, url: string, validSeconds
 /** Where and when a sign-in happened, for the new-device notice. */
 export type SignInFacts = { at: Date; browser: string; ip: string | null };
 
-/** A notice's where and when, the time with its zone ("22 November 2026 at 14:05 UTC": mails are read anywhere). */
+/** A time with its zone, "22 November 2026 at 14:05 UTC": mails (and answers) are read anywhere. */
+export function utcTime(at: Date): string {
+  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  return `${when.format(at)} UTC`;
+}
+
+/** A notice's where and when. */
 export function factLines(facts: SignInFacts): string[] {
-  const when = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(facts.at);
-  return [`When: ${when} UTC`, `Browser: ${facts.browser}`, `IP address: ${facts.ip ?? "unknown"}`];
+  return [`When: ${utcTime(facts.at)}`, `Browser: ${facts.browser}`, `IP address: ${facts.ip ?? "unknown"}`];
 }
 
 /** The facts of a notice and its way out: "Not you? Sign out everywhere". */

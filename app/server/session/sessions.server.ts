@@ -98,8 +98,8 @@ export async function revokeOtherSessions(
 
 /**
  * The new-device notice's "Sign out everywhere": ends every session of the
- * account (better-auth's own delete), voids every email-change and undo
- * link mailed before and what the features trusted (`endStandingTrust`), and logs it. When this browser is
+ * account (better-auth's own delete), voids every email-change link
+ * mailed before and what the features trusted (`endStandingTrust`), and logs it. When this browser is
  * signed in to that account, its cookie is cleared too; a browser signed in
  * to another account keeps its own session.
  */
