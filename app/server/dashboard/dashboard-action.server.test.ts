@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { serverFeatures } from "~/features/server.server";
 import { personName } from "~/lib/fields";
-import { authWithOneAccount, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
+import { authWithOneAccount, TEST_ACTION_PAGE, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import { done } from "../action-kit.server";
 import { recordActivity, requestOrigin } from "../auth/activity.server";
 import type { AppServices } from "../context.server";
@@ -97,6 +97,7 @@ test("the recipe: an action module runs once listed, and logs only a kind that h
   const renameWorkspace = (kind: string) =>
     dashboardAction({
       intent: "rename-workspace",
+      page: TEST_ACTION_PAGE,
       policy: {
         effect: "own",
         proof: "session",
