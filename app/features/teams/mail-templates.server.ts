@@ -3,7 +3,9 @@
  * it carries nothing its sender typed but the team's name, which the
  * rule of ~/lib/shown-text.ts checks), and the notices to a team's owners
  * when ownership moves (with the link that takes it back) or the team is deleted.
+ * A team named before the rule held, with a name it refuses, is "one of your teams" in them.
  */
+import { shownOrNull } from "~/lib/shown-text";
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { composeMail, duration, type Recipient } from "~/server/mail/templates.server";
 import { ROLE_NAMES, type TeamRole } from "./roles";
@@ -30,17 +32,28 @@ export function invitationMail(
   });
 }
 
+/** The team's name in quotes, or "one of your teams" when the shown-text rule refuses it. */
+const quoted = (team: string) => {
+  const shown = shownOrNull(team);
+  return shown ? `“${shown}”` : "one of your teams";
+};
+
+/** "the team “Acme”", or "one of your teams". */
+const theTeam = (team: string) => (shownOrNull(team) ? `the team ${quoted(team)}` : quoted(team));
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** What a transfer's mails say: the team, and the address of its new owner. */
 type Transfer = { team: string; newOwner: string };
 
 const movedLead = ({ team, newOwner }: Transfer) =>
-  `${newOwner} is now an owner of the team “${team}”, and the previous owner is now an admin.`;
+  `${newOwner} is now an owner of ${theTeam(team)}, and the previous owner is now an admin.`;
 
 /** To the new owner after a transfer: who owns the team now. */
 export function ownershipMovedMail(recipient: Recipient, transfer: Transfer, url: string): MailMessage {
   return composeMail({
     ...recipient,
-    subject: `Ownership of “${transfer.team}” moved on ${recipient.appName}`,
+    subject: `Ownership of ${quoted(transfer.team)} moved on ${recipient.appName}`,
     lead: [movedLead(transfer)],
     action: { label: "See the team", url },
     after: ["If you did not expect this, ask the team's owner, and check your account's recent activity."],
@@ -56,7 +69,7 @@ export function ownershipHandedOverMail(
 ): MailMessage {
   return composeMail({
     ...recipient,
-    subject: `Ownership of “${transfer.team}” moved on ${recipient.appName}`,
+    subject: `Ownership of ${quoted(transfer.team)} moved on ${recipient.appName}`,
     lead: [
       movedLead(transfer),
       "If you did not mean to hand it over, take it back: you become its owner again, and they get their previous role.",
@@ -77,9 +90,9 @@ export function ownershipTakenBackMail(
 ): MailMessage {
   return composeMail({
     ...recipient,
-    subject: `Ownership of “${team}” was taken back on ${recipient.appName}`,
+    subject: `Ownership of ${quoted(team)} was taken back on ${recipient.appName}`,
     lead: [
-      `${owner} took back ownership of the team “${team}” with the link mailed when they handed it over. The member they had made owner has their previous role again.`,
+      `${owner} took back ownership of ${theTeam(team)} with the link mailed when they handed it over. The member they had made owner has their previous role again.`,
     ],
     action: { label: "See the team", url },
     after: ["If you did not expect this, check your account's recent activity."],
@@ -90,9 +103,9 @@ export function ownershipTakenBackMail(
 export function teamDeletedMail(recipient: Recipient, team: string, url: string): MailMessage {
   return composeMail({
     ...recipient,
-    subject: `The team “${team}” was deleted on ${recipient.appName}`,
+    subject: `${capitalized(theTeam(team))} was deleted on ${recipient.appName}`,
     lead: [
-      `The team “${team}” was deleted by one of its owners. Its members and its waiting invitations are gone with it.`,
+      `${capitalized(theTeam(team))} was deleted by one of its owners. Its members and its waiting invitations are gone with it.`,
     ],
     action: { label: "See your teams", url },
     after: ["If you did not expect this, check your account's recent activity."],
