@@ -24,7 +24,7 @@ import { BRAND_COLORS } from "~/lib/constants";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/session/guards.server";
-import { toSignedInSession } from "~/server/session/session.server";
+import { isImpersonatedSession, toSignedInSession } from "~/server/session/session.server";
 import { markHydrated, startAfterHydration } from "~/shell/after-hydration";
 import { startBuildWatcher } from "~/shell/build-watcher";
 import { useChunkLoadFailure } from "~/shell/chunk-reload";
@@ -73,6 +73,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const env = context.get(servicesContext)?.env ?? getEnv();
   return {
     session: toSignedInSession(context.get(sessionContext)),
+    // An administrator signed in as the person (the admin console's support sign-in): every page says so.
+    supportSignIn: isImpersonatedSession(context.get(sessionContext)),
     appName: env.APP_NAME,
     buildPollIntervalMs: env.BUILD_POLL_INTERVAL_MS,
   };
@@ -129,7 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { session, buildPollIntervalMs } = useLoaderData<typeof loader>();
+  const { session, supportSignIn, buildPollIntervalMs } = useLoaderData<typeof loader>();
   useBrowserSession(session);
   useApplyForcedColorMode();
   // The root's first effect runs once the page is hydrated: what waits for that may start.
@@ -141,9 +143,10 @@ export default function App() {
   );
   const navigating = useNavigation().state !== "idle";
   const chunkFailure = useChunkLoadFailure(useLocation().key);
+  const user = session?.user ?? null;
   const everyPage = everyPageParts().map((Part, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
-    <Part key={index} signedIn={session !== null} />
+    <Part key={index} signedIn={session !== null} user={user} supportSignIn={supportSignIn} />
   ));
   if (chunkFailure) {
     return (

@@ -37,6 +37,20 @@ export interface Activity {
   userId: string;
 }
 
+export interface AdminAudit {
+  action: string;
+  adminEmail: string;
+  adminId: string;
+  at: Date;
+  detail: string | null;
+  id: string;
+  ipAddress: string | null;
+  reason: string | null;
+  requestId: string | null;
+  targetEmail: string | null;
+  targetId: string | null;
+}
+
 export interface EmailChangeUndo {
   createdAt: Date;
   email: string;
@@ -125,6 +139,7 @@ export interface Session {
   createdAt: Date;
   expiresAt: Date;
   id: string;
+  impersonatedBy: string | null;
   ipAddress: string | null;
   token: string;
   updatedAt: Date;
@@ -144,6 +159,9 @@ export interface TwoFactor {
 }
 
 export interface User {
+  banExpires: Date | null;
+  banned: Generated<boolean>;
+  banReason: string | null;
   createdAt: Date;
   email: string;
   emailChangedAt: Date | null;
@@ -152,6 +170,7 @@ export interface User {
   image: string | null;
   name: string;
   pendingEmailChange: string | null;
+  role: string | null;
   securityStamp: Generated<number>;
   twoFactorEnabled: Generated<boolean>;
   updatedAt: Date;
@@ -169,6 +188,7 @@ export interface Verification {
 export interface DB {
   account: Account;
   activity: Activity;
+  admin_audit: AdminAudit;
   emailChangeUndo: EmailChangeUndo;
   invitation: Invitation;
   mail: Mail;
@@ -185,7 +205,7 @@ export interface DB {
 
 /** The columns SQLite stores as ISO text or 0/1 and the app reads as a `Date` or a `boolean`. */
 export const convertedColumns: Record<string, Record<string, "Date" | "boolean">> = {
-  user: { emailVerified: "boolean", createdAt: "Date", updatedAt: "Date", emailChangedAt: "Date", twoFactorEnabled: "boolean" },
+  user: { emailVerified: "boolean", createdAt: "Date", updatedAt: "Date", emailChangedAt: "Date", twoFactorEnabled: "boolean", banned: "boolean", banExpires: "Date" },
   session: { expiresAt: "Date", createdAt: "Date", updatedAt: "Date" },
   account: { accessTokenExpiresAt: "Date", refreshTokenExpiresAt: "Date", createdAt: "Date", updatedAt: "Date" },
   verification: { expiresAt: "Date", createdAt: "Date", updatedAt: "Date" },
@@ -199,4 +219,5 @@ export const convertedColumns: Record<string, Record<string, "Date" | "boolean">
   member: { createdAt: "Date" },
   invitation: { expiresAt: "Date", createdAt: "Date" },
   emailChangeUndo: { emailChangedAt: "Date", since: "Date", createdAt: "Date", expiresAt: "Date" },
+  admin_audit: { at: "Date" },
 };

@@ -51,6 +51,7 @@ async function setup() {
     AUTH_API_PATH,
     authApi({
       auth: { ...kit.auth, handler },
+      db: kit.db.kysely,
       rateLimits: createAuthRateLimits(),
       env: ENV,
     }),

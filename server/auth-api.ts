@@ -1,9 +1,11 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
+import { REFUSED_WHILE_IMPERSONATING } from "~/server/action-policy.server";
 import type { AppServices } from "~/server/context.server";
 import { featureAuthDoors, featureEndpoints } from "~/server/feature-hooks.server";
 import type { AuthDoor } from "~/server/features.server";
 import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
+import { isImpersonatedSession, readSession } from "~/server/session/session.server";
 
 /**
  * The only better-auth endpoints reachable over HTTP (SECURITY.md lists them
@@ -32,7 +34,12 @@ export function authDoors(featureDoors: readonly AuthDoor[] = []): AuthDoor[] {
  * (`400`: no database stores them), and never answer a session token in
  * their body (the cookie carries it).
  */
-export function authApi({ auth, rateLimits, env }: Pick<AppServices, "auth" | "rateLimits" | "env">) {
+export function authApi({
+  auth,
+  db,
+  rateLimits,
+  env,
+}: Pick<AppServices, "auth" | "db" | "rateLimits" | "env">) {
   const doors = authDoors(featureAuthDoors(env));
   const limits: Record<"ip" | "challenge", (ip: string) => Promise<RateLimitResult>> = {
     ip: rateLimits.ip,
@@ -46,6 +53,14 @@ export function authApi({ auth, rateLimits, env }: Pick<AppServices, "auth" | "r
     if (!door) return c.json({ error: "Not Found" }, 404);
     if (hasNul([...url.searchParams.values()]) || (await bodyHasNul(c.req.raw))) {
       return c.json({ error: "Bad Request: NUL characters are not accepted." }, 400);
+    }
+    // Every door changes how someone signs in (a passkey added, a provider linked) or signs in:
+    // none opens to an administrator signed in as the person for support.
+    if (
+      c.req.header("cookie") &&
+      isImpersonatedSession((await readSession({ auth, db }, c.req.raw.headers)).session)
+    ) {
+      return c.json({ error: REFUSED_WHILE_IMPERSONATING.message }, 403);
     }
     if (door.limit) {
       const result = await limits[door.limit](clientIpOf(c.req.raw));

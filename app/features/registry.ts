@@ -13,6 +13,7 @@
  */
 // biome-ignore format: one line per feature, so that removing one is removing its line.
 export const FEATURES: readonly string[] = [
+  "admin",
   "data-export",
   "email-change",
   "passkeys",

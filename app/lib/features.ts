@@ -68,8 +68,13 @@ export type SignInOption = ComponentType<{
  * What a feature renders on every page, from the root (nothing to see: a
  * popup that closes itself, say): its `every-page.tsx`'s default export,
  * read through app/features/every-page.ts, so every page loads only that.
+ * `supportSignIn`: an administrator is signed in as `user` (the admin console).
  */
-export type EveryPagePart = ComponentType<{ signedIn: boolean }>;
+export type EveryPagePart = ComponentType<{
+  signedIn: boolean;
+  user: SessionUser | null;
+  supportSignIn: boolean;
+}>;
 
 /**
  * A feature's part of the header's account menu, between who is signed in

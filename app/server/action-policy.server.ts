@@ -14,8 +14,10 @@ import { overLimit, type Refusal, refused } from "./action-kit.server";
 import { hasPassword } from "./auth/account-deletion.server";
 import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";
+import { supportActionDone } from "./feature-hooks.server";
 import { clientIpOf, type NamedLimit, rateLimitKeyOf } from "./limits/rate-limit.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./session/freshness.server";
+import { isImpersonated } from "./session/session.server";
 
 /** What an action changes: the rules below hold each kind to its proof. */
 export type ActionEffect =
@@ -34,7 +36,9 @@ export type ActionEffect =
   /** Deletes what cannot come back: an account, a team and its data. */
   | "irreversible"
   /** Hands over everything the app keeps about the person. */
-  | "reveals-data";
+  | "reveals-data"
+  /** Acts on other people's accounts (the admin console): only an administrator, never in someone's place. */
+  | "administers";
 
 /**
  * What the session must prove before the action runs:
@@ -85,17 +89,13 @@ export const EFFECTS_REFUSED_WHILE_IMPERSONATING: ReadonlySet<ActionEffect> = ne
   "ownership",
   "irreversible",
   "reveals-data",
+  "administers",
 ]);
 
 export const REFUSED_WHILE_IMPERSONATING: Refusal = refused(
   403,
   "An administrator signed in for support cannot do this. The account's owner can.",
 );
-
-/** Whether an administrator is signed in as this session's person (the admin console's support sign-in). */
-export function isImpersonated(session: AuthSession["session"]): boolean {
-  return Boolean((session as { impersonatedBy?: string | null }).impersonatedBy);
-}
 
 /** One declared action, as the registry keeps it. */
 export type DeclaredAction = { name: string; policy: ActionPolicy };
@@ -128,11 +128,12 @@ export function declaredActions(): readonly DeclaredAction[] {
  * "Sign in again" on it.
  */
 export async function enforcePolicy(
-  { policy }: DeclaredAction,
+  declared: DeclaredAction,
   services: AppServices,
   request: Request,
   signedIn: AuthSession,
 ): Promise<Refusal | null> {
+  const { policy } = declared;
   if (policy.whileImpersonating === "refused" && isImpersonated(signedIn.session))
     return REFUSED_WHILE_IMPERSONATING;
   if (!isFreshSignIn(signedIn.session)) {
@@ -145,5 +146,8 @@ export async function enforcePolicy(
     const refusal = overLimit(await services.rateLimits.hit(limit, key), what);
     if (refusal) return refusal;
   }
+  // Let through in the person's place: the admin console's trail records it.
+  if (isImpersonated(signedIn.session))
+    await supportActionDone(services, { action: declared.name, signedIn, request });
   return null;
 }

@@ -7,6 +7,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import { serverFeatures } from "~/features/server.server";
 import type { Database } from "../../db/schema";
+import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";
 import type {
   AuthDoor,
@@ -134,4 +135,61 @@ export function signInPageOptions(services: AppServices, request: Request): Reco
 /** The feature's `/login` post this `intent` names (`signInPage.intent`), if any. */
 export function signInPagePost(intent: string | undefined): ServerFeature["signInPage"] {
   return serverFeatures().find((feature) => intent && feature.signInPage?.intent === intent)?.signInPage;
+}
+
+/** The second factors the listed features offer: their names and the pages that set them up. */
+export function secondFactorChoices(): { name: string; setUpPath: string }[] {
+  return serverFeatures().flatMap(({ secondFactor }) =>
+    secondFactor ? [{ name: secondFactor.name, setUpPath: secondFactor.setUpPath }] : [],
+  );
+}
+
+/** The second factors this account has, by name (`ServerFeature.secondFactor`): none is `[]`. */
+export async function secondFactorsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const factors = serverFeatures().flatMap((feature) => (feature.secondFactor ? [feature.secondFactor] : []));
+  const held = await Promise.all(factors.map((factor) => factor.has(db, userId)));
+  return factors.filter((_, index) => held[index]).map((factor) => factor.name);
+}
+
+/** Why this account may not sign in now (the first feature that says), or null (`ServerFeature.signInRefusal`). */
+export async function signInRefusal(db: Kysely<Database>, userId: string): Promise<string | null> {
+  for (const feature of serverFeatures()) {
+    const refusal = await feature.signInRefusal?.(db, userId);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/** The session a feature set aside for this browser, when its own is gone (`ServerFeature.restoreSession`). */
+export async function restoredSession(
+  services: Pick<AppServices, "auth" | "db">,
+  headers: Headers,
+): Promise<{ session: AuthSession; setCookie: string[] } | null> {
+  for (const feature of serverFeatures()) {
+    const restored = await feature.restoreSession?.(services, headers);
+    if (restored) return restored;
+  }
+  return null;
+}
+
+/** Tells the features of an action let through while an administrator is signed in as the person. */
+export async function supportActionDone(
+  services: AppServices,
+  supported: { action: string; signedIn: AuthSession; request: Request },
+): Promise<void> {
+  for (const feature of serverFeatures()) await feature.onSupportAction?.(services, supported);
+}
+
+/** What each of these accounts belongs to through the features (`ServerFeature.membershipsOf`), by account id. */
+export async function membershipsOf(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, { name: string; role: string }[]>> {
+  const all = new Map<string, { name: string; role: string }[]>();
+  for (const feature of serverFeatures()) {
+    for (const [userId, memberships] of (await feature.membershipsOf?.(db, userIds)) ?? []) {
+      all.set(userId, [...(all.get(userId) ?? []), ...memberships]);
+    }
+  }
+  return all;
 }

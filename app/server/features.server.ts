@@ -117,6 +117,50 @@ export type ServerFeature = {
   accountDeletionRefusal?: (db: Kysely<Database>, userId: string) => Promise<string | null>;
   /** A step some sign-ins take after their first factor (a code, say). */
   signInStep?: SignInStep;
+  /**
+   * A second factor the feature gives accounts (an authenticator, a
+   * passkey): its name, the page that sets one up, and whether this
+   * account has one. The admin console is open only to administrators who have one.
+   */
+  secondFactor?: {
+    name: string;
+    setUpPath: string;
+    has(db: Kysely<Database>, userId: string): Promise<boolean>;
+  };
+  /**
+   * What these accounts belong to through the feature (their teams, with
+   * their role in each), by account id, for the admin console's list and
+   * account page. An account in nothing may be missing from the map.
+   */
+  membershipsOf?: (
+    db: Kysely<Database>,
+    userIds: readonly string[],
+  ) => Promise<Map<string, { name: string; role: string }[]>>;
+  /**
+   * Why this account may not sign in now (a suspension), or null. The
+   * core asks it where a way in does not make a session through
+   * better-auth (a reset link, a sign-up, an invitation); a session
+   * better-auth makes is refused by the feature's own plugin.
+   */
+  signInRefusal?: (db: Kysely<Database>, userId: string) => Promise<string | null>;
+  /**
+   * The session this browser set aside, once its own has ended (an
+   * administrator's, when a support sign-in ends): the core reads the
+   * request's session first, and asks this only when there is none.
+   */
+  restoreSession?: (
+    services: Pick<AppServices, "auth" | "db">,
+    headers: Headers,
+  ) => Promise<{ session: AuthSession; setCookie: string[] } | null>;
+  /**
+   * Told of each action the policy let through while an administrator is
+   * signed in as the person (the admin console's trail records it), before
+   * the action runs.
+   */
+  onSupportAction?: (
+    services: AppServices,
+    supported: { action: string; signedIn: AuthSession; request: Request },
+  ) => Promise<void>;
 };
 
 /** What a feature's better-auth plugins are made with. */

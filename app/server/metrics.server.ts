@@ -27,6 +27,7 @@ type Counters = {
   mailSendFailures: Counter;
   signUpCodeFailures: Counter;
   signUpCodeSurges: Counter;
+  adminActions: Counter<"kind">;
 };
 
 let counters: Counters | undefined;
@@ -69,6 +70,11 @@ export function countSignUpCodeFailure(): void {
 /** Wrong sign-up codes app-wide went past the alert's threshold (counted once per window: `sign-up-code-surge.server.ts`). */
 export function countSignUpCodeSurge(): void {
   counters?.signUpCodeSurges.inc();
+}
+
+/** An administrator did `kind` in the admin console (`suspend`, `impersonate-start`…): the kind only, never who or to whom. */
+export function countAdminAction(kind: string): void {
+  counters?.adminActions.inc({ kind });
 }
 
 /** The database's connections: checked out, idle in the pool, and requests waiting for one. */
@@ -258,6 +264,12 @@ export async function startMetrics({ buildId }: { buildId: string }): Promise<Me
     signUpCodeSurges: new client.Counter({
       name: "sign_up_code_surges_total",
       help: "Times wrong sign-up codes app-wide passed the alert's threshold, once per 15-minute window at most (each logged as a warning); nothing is refused.",
+      registers,
+    }),
+    adminActions: new client.Counter({
+      name: "admin_actions_total",
+      help: "Actions administrators took in the admin console, by kind (each also in its append-only trail).",
+      labelNames: ["kind"],
       registers,
     }),
   };

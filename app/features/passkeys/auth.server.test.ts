@@ -51,7 +51,7 @@ describe("the passkey doors into better-auth", () => {
     const kit = await authWithOneAccount();
     const app = new Hono().route(
       AUTH_API_PATH,
-      authApi({ auth: kit.auth, rateLimits: createAuthRateLimits(), env: {} as Env }),
+      authApi({ auth: kit.auth, db: kit.db.kysely, rateLimits: createAuthRateLimits(), env: {} as Env }),
     );
     const send = (method: string, path: string, body?: unknown) =>
       app.request(`${AUTH_API_PATH}${path}`, {

@@ -18,6 +18,12 @@ export default {
   authPlugins: passkeyPlugins,
   authEndpoints: passkeyEndpoints,
   waysIn: countPasskeys,
+  // A passkey is a second factor for the admin console's rule.
+  secondFactor: {
+    name: "A passkey",
+    setUpPath: "/dashboard#passkeys",
+    has: async (db, userId) => (await countPasskeys(db, userId)) > 0,
+  },
   onMailboxClaimed: removePasskeys,
   onAccountRecovered: removePasskeys,
 } satisfies ServerFeature;

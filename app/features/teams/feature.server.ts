@@ -9,6 +9,7 @@ import { teamsPlugin } from "./access.server";
 import { teamsOnAccountDeletion } from "./account-deletion.server";
 import { TEAM_INVITATION_PATH, TEAM_TAKE_BACK_PATH } from "./constants";
 import { INVITATION_LINK } from "./invitations.server";
+import { teamMembershipsOf } from "./memberships.server";
 import * as teams from "./migrations/0012-teams";
 import { TAKE_BACK_LINK } from "./ownership-take-back.server";
 import { activeOrganizationIdOf } from "./team-action-kit.server";
@@ -27,4 +28,6 @@ export default {
   authPlugins: ({ db }) => [teamsPlugin(db), teamsOnAccountDeletion(db)],
   mailedLinks: { [INVITATION_LINK]: TEAM_INVITATION_PATH, [TAKE_BACK_LINK]: TEAM_TAKE_BACK_PATH },
   accountDeletionRefusal: soleOwnerRefusal,
+  // The admin console's list and account page: each account's teams and roles.
+  membershipsOf: teamMembershipsOf,
 } satisfies ServerFeature;

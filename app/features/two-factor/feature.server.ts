@@ -5,6 +5,7 @@
  * account's mailbox is first proven or an email change is undone.
  */
 import type { ServerFeature } from "~/server/features.server";
+import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
 import * as twoFactor from "./migrations/0008-two-factor";
 import * as twoFactorLastStep from "./migrations/0010-two-factor-last-step";
 import { twoFactorSummary } from "./settings.server";
@@ -26,4 +27,10 @@ export default {
   // All of it, whenever set up: its row has no date, and whoever held the account may have set it up anew or made new recovery codes.
   onAccountRecovered: removeTwoStep,
   signInStep: codeStep,
+  // An authenticator is a second factor for the admin console's rule.
+  secondFactor: {
+    name: "An authenticator app",
+    setUpPath: TWO_FACTOR_SETTINGS_PATH,
+    has: async (db, userId) => (await twoFactorSummary(db, userId)).enabled,
+  },
 } satisfies ServerFeature;

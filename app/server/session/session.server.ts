@@ -1,12 +1,16 @@
 import type { PublicSession, SignedInSession } from "~/lib/session";
 import type { Auth, AuthSession } from "../auth/auth.server";
 import type { AppServices } from "../context.server";
+import { restoredSession } from "../feature-hooks.server";
 import { readSessionDirectly } from "./fast-path.server";
 
 /**
  * Reads the signed-in session from a request's cookie. A missing, tampered,
  * truncated, expired or revoked cookie is simply "signed out" (`null`).
  * `setCookie` carries the refreshed cookie when better-auth slid the expiry.
+ * Without a session, a feature may give back one this browser set aside
+ * (`ServerFeature.restoreSession`: an administrator's, when a support
+ * sign-in ends), whose cookie then replaces the one better-auth cleared.
  */
 export async function readSession(
   { auth, db }: Pick<AppServices, "auth" | "db">,
@@ -15,7 +19,19 @@ export async function readSession(
   const direct = await readSessionDirectly({ auth, db }, headers);
   const result = direct ? undefined : await auth.api.getSession({ headers, returnHeaders: true });
   const setCookie = result?.headers.getSetCookie() ?? [];
-  return { session: direct ?? result?.response ?? null, setCookie };
+  const session = direct ?? result?.response ?? null;
+  if (session) return { session, setCookie };
+  return (await restoredSession({ auth, db }, headers)) ?? { session: null, setCookie };
+}
+
+/** Whether an administrator is signed in as this session's person (the admin console's support sign-in). */
+export function isImpersonated(session: AuthSession["session"]): boolean {
+  return Boolean((session as { impersonatedBy?: string | null }).impersonatedBy);
+}
+
+/** Whether this request's session, if any, is an administrator's in the person's place. */
+export function isImpersonatedSession(signedIn: AuthSession | null): boolean {
+  return signedIn !== null && isImpersonated(signedIn.session);
 }
 
 /**

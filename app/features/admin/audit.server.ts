@@ -1,0 +1,111 @@
+/**
+ * The admin trail: what administrators did, append-only. Entries name
+ * people by id and by the address they had then (no foreign key: they
+ * outlive the accounts), and the database itself refuses to change or
+ * delete one (triggers of ./migrations/0014-admin.ts). Nothing in the app
+ * updates or deletes this table; the console only reads it.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { CLIENT_IP_HEADER } from "~/lib/constants";
+import { countAdminAction } from "~/server/metrics.server";
+import type { Database } from "../../../db/schema";
+import { ADMIN_PAGE_SIZE } from "./constants";
+
+/** What an entry records an administrator did. */
+export type AuditAction =
+  | "sign-out-everywhere"
+  | "suspend"
+  | "lift-suspension"
+  | "make-admin"
+  | "remove-admin"
+  | "support-sign-in-start"
+  | "support-sign-in-stop"
+  | "support-sign-in-expired"
+  | "support-action";
+
+/** Someone as the trail keeps them: their id and the address they had then. */
+export type AuditPerson = { id: string; email: string };
+
+export type AuditRecord = {
+  action: AuditAction;
+  admin: AuditPerson;
+  target?: AuditPerson | null;
+  reason?: string | null;
+  /** What else the entry needs (an end date, the action let through), in words. */
+  detail?: string | null;
+};
+
+/** The request id each route's action names its request by (`X-Request-Id`), for the trail. */
+const requestIds = new WeakMap<Request, string>();
+
+export function rememberRequestId(request: Request, requestId: string | undefined): void {
+  if (requestId) requestIds.set(request, requestId);
+}
+
+/** Appends an entry (in the caller's transaction, when given) and counts it in `admin_actions_total`. */
+export async function writeAudit(
+  db: Kysely<Database>,
+  request: Request,
+  { action, admin, target, reason, detail }: AuditRecord,
+): Promise<void> {
+  await db
+    .insertInto("admin_audit")
+    .values({
+      id: randomUUID(),
+      at: new Date(),
+      action,
+      adminId: admin.id,
+      adminEmail: admin.email,
+      targetId: target?.id ?? null,
+      targetEmail: target?.email ?? null,
+      reason: reason ?? null,
+      detail: detail ?? null,
+      ipAddress: request.headers.get(CLIENT_IP_HEADER),
+      requestId: requestIds.get(request) ?? null,
+    })
+    .execute();
+  countAdminAction(action);
+}
+
+export type AuditEntry = {
+  id: string;
+  at: string;
+  action: AuditAction;
+  admin: AuditPerson;
+  target: AuditPerson | null;
+  reason: string | null;
+  detail: string | null;
+  ipAddress: string | null;
+  requestId: string | null;
+};
+
+/** The trail, newest first, a page at a time, of one administrator or about one account when asked. */
+export async function listAudit(
+  db: Kysely<Database>,
+  { adminId, targetId, page }: { adminId?: string; targetId?: string; page: number },
+): Promise<{ entries: AuditEntry[]; hasMore: boolean }> {
+  let query = db.selectFrom("admin_audit").selectAll();
+  if (adminId) query = query.where("adminId", "=", adminId);
+  if (targetId) query = query.where("targetId", "=", targetId);
+  const rows = await query
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  return {
+    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    entries: rows.slice(0, ADMIN_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action as AuditAction,
+      admin: { id: row.adminId, email: row.adminEmail },
+      target: row.targetId ? { id: row.targetId, email: row.targetEmail ?? "" } : null,
+      reason: row.reason,
+      detail: row.detail,
+      ipAddress: row.ipAddress,
+      requestId: row.requestId,
+    })),
+  };
+}
