@@ -116,6 +116,8 @@ export default defineConfig({
         ...mailAppEnv,
         // The whole suite signs in from 127.0.0.1: the per-IP limit has its own test server.
         AUTH_RATE_LIMIT_PER_IP: "100000",
+        // The admin console's listed administrator (app/features/admin/e2e-fixtures.ts: LISTED_ADMIN_EMAIL).
+        ADMIN_EMAILS: "listed-admin@admin.example.test",
         ...postgresEnv,
       },
     },
