@@ -179,6 +179,16 @@ describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
       expect(reset).toEqual({ ok: false, expired: false, refusal: ACCOUNT_SUSPENDED_MESSAGE });
       expect(await services.mail.peek("reset-password", token)).toBe(ada.id);
       expect(await sessionsOf(ada)).toBe(0);
+      // Nor does a way in join it meanwhile (a provider's sign-in links before it asks for the session).
+      const { internalAdapter } = await services.auth.$context;
+      const link = internalAdapter.linkAccount({
+        providerId: "oidc",
+        accountId: "ada-at-oidc",
+        userId: ada.id,
+      });
+      await expect(link).rejects.toMatchObject({
+        body: { code: "BANNED_USER", message: ACCOUNT_SUSPENDED_MESSAGE },
+      });
 
       // Lifted: the old password signs in again (the reset changed nothing), and the trail, log and mail say so.
       expect(await post(grace, { intent: "lift-suspension", userId: ada.id })).toMatchObject({
