@@ -9,6 +9,7 @@ import { accountMail } from "~/server/auth/account-mail.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { signInWithPassword } from "~/server/auth/credentials.server";
 import { resetPasswordAndSignIn } from "~/server/auth/password-reset.server";
+import { redeemSignUpCode, requestSignUp } from "~/server/auth/sign-up.server";
 import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { migrateToLatest } from "~/server/db/database.server";
@@ -37,15 +38,22 @@ async function suspensionWorld(storage: Storage) {
   const db = await storage.open();
   await migrateToLatest(db.kysely);
   const env = { APP_URL: TEST_APP_URL, APP_NAME: "Test", isHttps: false, providers: {} };
-  const mail = accountMail({ env, outbox: mailOutbox({ kysely: db.kysely, secret: SECRET }) });
+  const outbox = mailOutbox({ kysely: db.kysely, secret: SECRET });
+  /** Every mail queued, in order. */
   const mails: MailMessage[] = [];
+  const mail = accountMail({
+    env,
+    outbox: {
+      ...outbox,
+      enqueue: async (message, ...rest) => {
+        mails.push(message);
+        await outbox.enqueue(message, ...rest);
+      },
+    },
+  });
   const resetTokens = new Map<string, string>();
   const recording: typeof mail = {
     ...mail,
-    queue: async (trx, message, kind) => {
-      mails.push(message);
-      await mail.queue(trx, message, kind);
-    },
     sendPasswordReset: async (reset) => {
       resetTokens.set(reset.user.email, reset.token);
       await mail.sendPasswordReset(reset);
@@ -114,7 +122,31 @@ async function suspensionWorld(storage: Storage) {
     if (!token) throw new Error(`no reset link for ${person.email}`);
     return token;
   }
-  return { db, services, mails, join, post, signIn, sessionsOf, logOf, trail, resetLinkFor };
+  /** "Create account" with `email`, as the sign-in page asks it (email first: nothing is created yet). */
+  const requestSignUpWith = (email: string) =>
+    requestSignUp(
+      { mail, secret: SECRET },
+      {
+        name: "Someone",
+        email,
+        password: "another good passphrase",
+        redirectTo: "/dashboard",
+        requesterHash: "browser",
+      },
+    );
+  return {
+    db,
+    services,
+    mails,
+    join,
+    post,
+    signIn,
+    sessionsOf,
+    logOf,
+    trail,
+    resetLinkFor,
+    requestSignUpWith,
+  };
 }
 
 describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
@@ -153,6 +185,7 @@ describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
       expect(await sessionsOf(ada)).toBe(0);
       expect(await services.auth.api.getSession({ headers: ada.headers })).toBeNull();
       expect(await sessionsOf(grace)).toBe(1);
+      const suspendedMail = mails.length;
       const [entry] = await trail();
       expect(entry).toMatchObject({
         action: "suspend",
@@ -162,7 +195,7 @@ describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
         detail: `Ends ${until}T00:00:00.000Z`,
       });
       expect(await logOf(ada)).toContain("admin-suspended");
-      const [suspended] = mails;
+      const suspended = mails[suspendedMail - 1];
       expect(suspended?.to).toBe(ada.email);
       expect(suspended?.subject).toBe("Your Test account is suspended");
       expect(suspended?.text).toContain(ACCOUNT_SUSPENDED_MESSAGE);
@@ -203,7 +236,10 @@ describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
         detail: `It was to end ${until}T00:00:00.000Z`,
       });
       expect(await logOf(ada)).toContain("admin-suspension-lifted");
-      expect(mails[1]).toMatchObject({ to: ada.email, subject: "Your Test account is no longer suspended" });
+      expect(mails.at(-1)).toMatchObject({
+        to: ada.email,
+        subject: "Your Test account is no longer suspended",
+      });
       expect(await post(grace, { intent: "lift-suspension", userId: ada.id })).toMatchObject({ status: 409 });
     },
   );
@@ -221,7 +257,7 @@ describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
       }
       expect((await signIn(alan)).ok).toBe(true);
       expect(await trail()).toEqual([]);
-      expect(mails).toEqual([]);
+      expect(mails.map((mail) => mail.subject)).toEqual([]);
       expect(
         await post(grace, { intent: "suspend-account", userId: "nobody", reason: "Gone" }),
       ).toMatchObject({
@@ -270,6 +306,42 @@ describe.each(STORAGES)("suspension on $name", ({ configured, create }) => {
       expect(await signInRefusal(db.kysely, ada.id)).toBeNull();
       expect(await post(grace, { intent: "lift-suspension", userId: ada.id })).toMatchObject({ status: 409 });
       expect((await signIn(ada)).ok).toBe(true);
+    },
+  );
+
+  test.skipIf(!configured)(
+    `a sign-up with a suspended account's address mails its owner the message, with no code and no way in; nothing is created${note}`,
+    async () => {
+      const { db, join, post, mails, requestSignUpWith } = await open();
+      const grace = await join("admin");
+      const ada = await join();
+      await post(grace, { intent: "suspend-account", userId: ada.id, reason: "Spam" });
+      const before = mails.length;
+      const requested = await requestSignUpWith(ada.email);
+      if (!("id" in requested)) throw new Error("the request was refused");
+      const notice = mails[before];
+      expect(mails).toHaveLength(before + 1);
+      expect(notice?.subject).toBe("Someone tried to create a Test account with your address");
+      expect(notice?.text).toContain(ACCOUNT_SUSPENDED_MESSAGE);
+      expect(notice?.text).not.toMatch(/\d{6}|Sign in|reset your password|https?:/);
+      expect(notice?.html).not.toContain("<a ");
+      for (const code of ["000000", "123456"]) {
+        const redeemed = await redeemSignUpCode(db.kysely, SECRET, {
+          id: requested.id,
+          code,
+          requesterHash: "browser",
+        });
+        expect(redeemed).toMatchObject({ code: "WRONG_CODE" });
+      }
+      expect(
+        await db.kysely.selectFrom("user").select("id").where("email", "=", ada.email).execute(),
+      ).toEqual([{ id: ada.id }]);
+
+      // Lifted, the same notice offers signing in again.
+      await post(grace, { intent: "lift-suspension", userId: ada.id });
+      await requestSignUpWith(ada.email);
+      expect(mails.at(-1)?.text).toContain("sign in instead");
+      expect(mails.at(-1)?.text).not.toContain("suspended");
     },
   );
 });

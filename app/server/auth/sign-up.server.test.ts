@@ -3,7 +3,6 @@ import { SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import { parseMetrics, sampleValue } from "../../../tests/fixtures/prometheus";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "../db/database.server";
 import { createAuthRateLimits } from "../limits/rate-limit.server";
-import type { MailMessage } from "../mail/mailer.server";
 import { mailOutbox } from "../mail/outbox.server";
 import { startMetrics } from "../metrics.server";
 import { accountMail } from "./account-mail.server";
@@ -12,13 +11,6 @@ import { redeemSignUpCode, requestSignUp } from "./sign-up.server";
 import { signUpCodeLimits } from "./sign-up-code-limits.server";
 import { SIGN_UP_WRONG_CODES_SURGE } from "./sign-up-code-surge.server";
 import { signUpCodeDoor } from "./sign-up-endpoint.server";
-
-// Which accounts may not sign in now is a feature's word (a suspension): these tests say it themselves.
-const refusals = vi.hoisted(() => new Map<string, string>());
-vi.mock("../feature-hooks.server", async (load) => ({
-  ...(await load<typeof import("../feature-hooks.server")>()),
-  signInRefusal: async (_db: unknown, userId: string) => refusals.get(userId) ?? null,
-}));
 
 // scrypt is not what these tests are about, and the attacks below ask for dozens of codes.
 vi.mock("../limits/password-hashing.server", () => ({
@@ -32,7 +24,6 @@ let db: OpenedDatabase | undefined;
 afterEach(async () => {
   await db?.close();
   db = undefined;
-  refusals.clear();
 });
 
 async function signUps() {
@@ -40,17 +31,9 @@ async function signUps() {
   await migrateToLatest(db.kysely);
   const { kysely } = db;
   const outbox = mailOutbox({ kysely, secret: SECRET });
-  /** Every mail queued, in order. */
-  const mails: MailMessage[] = [];
   const mail = accountMail({
     env: { APP_URL: "http://localhost:3000", APP_NAME: "Test", providers: {} },
-    outbox: {
-      ...outbox,
-      enqueue: async (message, ...rest) => {
-        mails.push(message);
-        await outbox.enqueue(message, ...rest);
-      },
-    },
+    outbox,
   });
   const request = async (email: string, requesterHash: string) =>
     requestSignUp(
@@ -69,7 +52,7 @@ async function signUps() {
     kysely.selectFrom("pendingSignUp").select(["id", "tries"]).where("email", "=", email).execute();
   const setTries = (id: string, tries: number) =>
     kysely.updateTable("pendingSignUp").set({ tries }).where("id", "=", id).execute();
-  return { request, idOf, wrongTry, requestsFor, setTries, mails, kysely };
+  return { request, idOf, wrongTry, requestsFor, setTries };
 }
 
 describe("email-first sign-up requests", () => {
@@ -114,44 +97,6 @@ describe("email-first sign-up requests", () => {
     });
     // Asking counts no try.
     expect((await requestsFor("ada@example.com"))[0]?.tries).toBe(0);
-  });
-});
-
-describe("the address of an account that may not sign in now", () => {
-  test("its owner is mailed that refusal, with no code and no way in; no code creates anything", async () => {
-    const { idOf, mails, kysely } = await signUps();
-    const now = new Date();
-    await kysely
-      .insertInto("user")
-      .values({
-        id: "ada",
-        name: "Ada",
-        email: "ada@example.com",
-        emailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    refusals.set("ada", "This account is suspended. Contact support.");
-    const id = await idOf("ada@example.com", BROWSER_A);
-    expect(mails).toHaveLength(1);
-    const [notice] = mails;
-    expect(notice?.subject).toBe("Someone tried to create a Test account with your address");
-    expect(notice?.text).toContain("This account is suspended. Contact support.");
-    expect(notice?.text).not.toMatch(/\d{6}|Sign in|reset your password|https?:/);
-    expect(notice?.html).not.toContain("<a ");
-    for (const code of ["000000", "123456"]) {
-      expect(await redeemSignUpCode(kysely, SECRET, { id, code, requesterHash: BROWSER_A })).toMatchObject({
-        code: "WRONG_CODE",
-      });
-    }
-    expect(await kysely.selectFrom("user").select("id").execute()).toEqual([{ id: "ada" }]);
-
-    // Once it may sign in again, the same notice offers signing in.
-    refusals.clear();
-    await idOf("ada@example.com", BROWSER_B);
-    expect(mails[1]?.text).toContain("sign in instead");
-    expect(mails[1]?.text).not.toContain("suspended");
   });
 });
 
