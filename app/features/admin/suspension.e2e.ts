@@ -25,6 +25,7 @@ import {
   test,
 } from "../../../tests/fixtures/signed-in";
 import { createTeam, invitationLink, invite, teamName } from "../teams/test-fixtures";
+import { passwordStepIn, turnOnTwoFactor } from "../two-factor/test-fixtures";
 import { createAdministrator, signInContext } from "./e2e-fixtures";
 
 const SUSPENDED = "This account is suspended. Contact support.";
@@ -80,6 +81,8 @@ test("suspended through the account page's form: the person's open browser is si
   login,
   page,
 }) => {
+  // A passkey added, two browsers, five ways in and two mails: more than the suite's 30 s on a busy machine.
+  test.setTimeout(60_000);
   await withoutPasskeyAutofill(page);
   await addVirtualAuthenticator(page);
   const person = await login(newAccount());
@@ -201,6 +204,23 @@ test("while suspended, the invitation to the account's address answers the messa
   expect(opened?.status()).toBe(403);
   await expectRefusal(guest);
   await expect(guest.getByText(`Join “${team}”`)).toHaveCount(0);
+});
+
+test("a sign-in waiting at its code step when the account is suspended is refused there with the message", async ({
+  browser,
+  login,
+  page,
+}) => {
+  const person = await login(newAccount());
+  await openDashboard(page);
+  const { app } = await turnOnTwoFactor(page);
+  const step = await passwordStepIn(browser, person);
+  await suspendByPost(browser, person);
+  await step.page.getByLabel("Authenticator code").fill(app.next());
+  await step.page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expectRefusal(step.page);
+  expect(await (await step.page.request.get("/api/_auth/session")).json()).toEqual({});
+  await step.context.close();
 });
 
 test.describe("without JavaScript", () => {
