@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { newAccount } from "../../../tests/fixtures/accounts";
+import { queryAll } from "../../../tests/fixtures/database";
 import { type Instance, launchInstances, sessionAt, signUpAt } from "../../../tests/fixtures/instances";
 import { postForm } from "../../../tests/fixtures/no-js-forms";
 import { createTestDatabase, type TestDatabase } from "../../../tests/fixtures/postgres";
@@ -32,45 +32,25 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-const person = (name: string) => ({
-  name,
-  email: `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.com`,
-  password: "correct horse battery staple",
-});
-
-/** Runs `statements` (with `?` placeholders) on the instances' database. */
-async function inDatabase(statements: { text: string; params: string[] }[]) {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    for (const { text, params } of statements) {
-      let index = 0;
-      await client.query(
-        text.replace(/\?/g, () => `$${++index}`),
-        params,
-      );
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 const userIdOf = async (base: string, cookie: string) =>
   ((await sessionAt(base, cookie)).body as { user: { id: string } }).user.id;
 
 test("suspended through instance A, the person's open browser is signed out at its next request through instance B, and B refuses their password until it is lifted", async ({
   page,
 }) => {
-  const grace = person("Grace");
-  const ada = person("Ada");
+  const grace = newAccount("Grace Admin");
+  const ada = newAccount();
   const adminCookie = await signUpAt(a.base, grace);
   const adaCookie = await signUpAt(b.base, ada);
   const adminId = await userIdOf(a.base, adminCookie);
   const adaId = await userIdOf(b.base, adaCookie);
-  await inDatabase([
-    { text: `UPDATE "user" SET "role" = 'admin' WHERE "id" = ?`, params: [adminId] },
-    turnOnTwoStep(adminId),
-  ]);
+  await queryAll(
+    [
+      { text: `UPDATE "user" SET "role" = 'admin' WHERE "id" = ?`, params: [adminId] },
+      turnOnTwoStep(adminId),
+    ],
+    database.url,
+  );
 
   // Ada's browser, open on her dashboard through B.
   const session = adaCookie.split("; ").find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`)) ?? "";

@@ -124,11 +124,9 @@ test("suspended through the account page's form: the person's open browser is si
 
 test("while suspended, a provider's sign-in with the account's address answers the message and links nothing", async ({
   browser,
-  login,
   page,
 }) => {
-  const person = await login(newAccount());
-  await page.context().clearCookies();
+  const person = await createSignedInAccount(newAccount());
   await suspendByPost(browser, person);
 
   // A full-page sign-in (popups blocked), as oidc-sign-in.e2e.ts starts one.
@@ -152,12 +150,10 @@ test("while suspended, a provider's sign-in with the account's address answers t
 
 test("while suspended, a reset link's page shows the message and sets no password, and a sign-up with the address mails its owner the message", async ({
   browser,
-  login,
   page,
   playwright,
 }) => {
-  const person = await login(newAccount());
-  await page.context().clearCookies();
+  const person = await createSignedInAccount(newAccount());
   await page.request.post("/forgot-password", { headers: sameOrigin, form: { email: person.email } });
   const link = linkIn(await waitForMail(person.email, RESET_SUBJECT), "/reset-password");
   await suspendByPost(browser, person);
