@@ -36,6 +36,20 @@ export const SESSION_FRESH_AGE_SECONDS = 5 * 60;
 /** The code of the refusal (403) of a change by a session signed in longer ago than that: the browser offers "Sign in again". */
 export const NOT_FRESH_SIGN_IN_CODE = "SIGN_IN_NOT_RECENT";
 
+/**
+ * An account that may not sign in now (`ServerFeature.signInRefusal`: the
+ * admin console's suspension). Every way in answers it with this message,
+ * the same words whichever feature refused: a provider's callback can
+ * carry only the code back to the sign-in page (its text is never shown),
+ * so the page needs the words here. The code is better-auth's, whose
+ * `admin` plugin refuses to make the account a session (`BANNED_USER`),
+ * only after the account's own proof (a right password, a provider's or
+ * a passkey's answer) was accepted: the core answers it with the message,
+ * never as a wrong password.
+ */
+export const ACCOUNT_REFUSED_CODE = "BANNED_USER";
+export const ACCOUNT_REFUSED_MESSAGE = "This account is suspended. Contact support.";
+
 /** The dashboard's recent activity: how many entries it shows, and how long they are kept. */
 export const ACTIVITY_SHOWN = 20;
 export const ACTIVITY_RETENTION_DAYS = 90;

@@ -21,7 +21,11 @@ import {
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
-import { type AfterReset, resetPasswordAndSignIn } from "~/server/auth/password-reset.server";
+import {
+  type AfterReset,
+  resetLinkRefusal,
+  resetPasswordAndSignIn,
+} from "~/server/auth/password-reset.server";
 import { getServices } from "~/server/context.server";
 import { signInStep } from "~/server/feature-hooks.server";
 import { openMailedLink } from "~/server/mail/links.server";
@@ -31,9 +35,16 @@ export const handle = { title: "Choose a new password" };
 
 export const headers = mailLinkPageHeaders;
 
-/** The mailed link's page: a form while its token works, a clear "no longer works" page (400) otherwise. */
+/**
+ * The mailed link's page: a form while its token works, a clear "no longer
+ * works" page (400) otherwise, or, while its account may not sign in (a
+ * suspension), that refusal (403) and no form.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return openMailedLink(request, getServices(context).mail, "reset-password");
+  const services = getServices(context);
+  const refusal = await resetLinkRefusal(services, new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM));
+  if (refusal) return data({ token: null, refusal }, { status: 403 });
+  return openMailedLink(request, services.mail, "reset-password", { refusal: null });
 }
 
 /**
@@ -43,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = {
   expired: boolean;
   fieldError?: string;
+  /** The account may not sign in now: nothing changed. */
+  refusal?: string;
   token?: string;
   removed?: RemovedWaysIn;
   /** Where "Continue" goes (the dashboard, a sign-in's second step, or the sign-in page), and what the page says of it. */
@@ -73,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>({ expired: false, removed: outcome.removed ?? undefined, next }, { headers });
     throw redirect(next.path, { headers });
   }
+  if (outcome.refusal) return data<ActionData>({ expired: false, refusal: outcome.refusal }, { status: 403 });
   return data<ActionData>(
     {
       expired: outcome.expired,
@@ -111,6 +125,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Button asChild>
           <PreloadLink to={actionData.next.path}>{actionData.next.label}</PreloadLink>
         </Button>
+      </CenteredCard>
+    );
+  }
+  const refusal = actionData?.refusal ?? loaderData.refusal;
+  if (refusal) {
+    return (
+      <CenteredCard title="This link cannot be used now" description="Your password was not changed.">
+        <Alert>{refusal}</Alert>
       </CenteredCard>
     );
   }

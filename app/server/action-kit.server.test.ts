@@ -1,6 +1,8 @@
+import { APIError } from "better-auth/api";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import {
+  attempt,
   done,
   overLimit,
   readForm,
@@ -74,4 +76,22 @@ test("an outcome's answer carries its status, and a success's cookies, never a w
   const bad = respond(refused(400, "No."), { ok: false });
   expect(bad.init?.status).toBe(400);
   expect(new Headers(bad.init?.headers).has("Retry-After")).toBe(false);
+});
+
+describe("attempt", () => {
+  test("better-auth's refusal of an account that may not sign in now is a 403 with its own message, whatever the call", async () => {
+    const refusal = APIError.from("FORBIDDEN", {
+      message: "This account is suspended.",
+      code: "BANNED_USER",
+    });
+    const outcome = await attempt(async () => {
+      throw refusal;
+    });
+    expect(outcome).toEqual({ ok: false, status: 403, message: "This account is suspended." });
+    // Another 4xx keeps the general answer.
+    const other = await attempt(async () => {
+      throw APIError.from("FORBIDDEN", { message: "Internal words", code: "SOMETHING_ELSE" });
+    });
+    expect(other).toEqual(refused(403, "That did not work. Reload the page and try again."));
+  });
 });

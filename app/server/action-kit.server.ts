@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { ACCOUNT_REFUSED_CODE } from "~/lib/constants";
 import { type RateLimitResult, retryAfterOf, tooManyAttemptsMessage } from "./limits/rate-limit.server";
 
 /**
@@ -101,8 +102,19 @@ export function respond<Body>(outcome: Outcome<{ setCookie?: string[] }>, body: 
 }
 
 /**
+ * better-auth's refusal to make a session for an account that may not sign
+ * in now (`ACCOUNT_REFUSED_CODE`: a suspension), as a `403` with its own
+ * message; null for any other error. Every session better-auth makes can
+ * meet it, so every call that signs in answers it alike.
+ */
+export function accountRefusalOf(error: unknown): Refusal | null {
+  return isAPIError(error) && error.body?.code === ACCOUNT_REFUSED_CODE ? refused(403, error.message) : null;
+}
+
+/**
  * Runs a better-auth call and turns its refusals into answers people read:
- * too many attempts (`429`) says how long to wait, known error codes get
+ * too many attempts (`429`) says how long to wait, an account that may not
+ * sign in its own message (`accountRefusalOf`), known error codes get
  * their own message (`refusals`), any other 4xx `otherwise` (a general
  * message by default). Server errors are left to throw (a 500, or a 503
  * from `answerOutagesWith503`).
@@ -118,6 +130,8 @@ export async function attempt(
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
     const retryAfterSeconds = retryAfterOf(error);
     if (retryAfterSeconds !== null) return tooMany(error.message, retryAfterSeconds);
+    const accountRefused = accountRefusalOf(error);
+    if (accountRefused) return accountRefused;
     const code = error.body?.code;
     if (code && Object.hasOwn(refusals, code)) return refusals[code] as Outcome;
     return otherwise ?? refused(error.statusCode, "That did not work. Reload the page and try again.");

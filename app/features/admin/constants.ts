@@ -1,4 +1,6 @@
 /** The admin console's pages, and the rules of its support sign-in. */
+import { ACCOUNT_REFUSED_MESSAGE } from "~/lib/constants";
+
 export const ADMIN_PATH = "/admin";
 export const ADMIN_AUDIT_PATH = "/admin/audit";
 export const adminAccountPath = (userId: string) => `${ADMIN_PATH}/accounts/${encodeURIComponent(userId)}`;
@@ -8,7 +10,12 @@ export const SUPPORT_STOP_PATH = "/admin/support/stop";
 export const SUPPORT_SIGN_IN_SECONDS = 60 * 60;
 /** Accounts and trail entries per page. */
 export const ADMIN_PAGE_SIZE = 25;
-/** What every way in answers a suspended account (better-auth's admin plugin says it when a session is refused). */
-export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended. Contact support.";
+/**
+ * What every way in answers a suspended account (better-auth's admin plugin
+ * says it when a session is refused): the core's words for an account that
+ * may not sign in, which the pages of ways in the plugin does not see
+ * (a provider's callback, a reset link) say too.
+ */
+export const ACCOUNT_SUSPENDED_MESSAGE = ACCOUNT_REFUSED_MESSAGE;
 /** A reason (suspension, support sign-in) is a sentence or two, kept in the trail. */
 export const REASON_MAX_LENGTH = 500;

@@ -10,11 +10,12 @@ import { adminPlugin } from "./admin-plugin.server";
 import { ADMIN_ENV_KEY, ADMIN_VARIABLES, readAdminSettings } from "./administrators.server";
 import * as admin from "./migrations/0014-admin";
 import { suspensionRefusal } from "./suspension.server";
+import { noWayInWhileSuspended } from "./suspension-plugin.server";
 
 export default {
   // Its name is the one existing databases recorded: never rename it.
   migrations: { "0014-admin": admin },
   config: { key: ADMIN_ENV_KEY, variables: ADMIN_VARIABLES, read: readAdminSettings },
-  authPlugins: () => [adminPlugin()],
+  authPlugins: () => [adminPlugin(), noWayInWhileSuspended()],
   signInRefusal: suspensionRefusal,
 } satisfies ServerFeature;

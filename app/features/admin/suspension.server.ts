@@ -1,14 +1,39 @@
-/** Suspending an account and lifting it, and the refusal every way in answers meanwhile. (To be built.) */
+/**
+ * Suspending an account and lifting it, and the refusal every way in
+ * answers meanwhile. A suspension is better-auth's admin plugin's ban
+ * (`user.banned`, `banReason`, `banExpires`): the plugin refuses every
+ * session better-auth would make for the account, whichever way in asked
+ * (./admin-plugin.server.ts), and the core asks `suspensionRefusal` where
+ * a way in makes none (a reset link, an invitation, a sign-up). Suspending
+ * ends every session at once: sessions are rows, read at every request,
+ * so each browser is signed out at its next one, on every instance.
+ */
 import type { Kysely } from "kysely";
-import type { DashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { z } from "zod";
+import { done, refused } from "~/server/action-kit.server";
+import { recordActivity } from "~/server/auth/activity.server";
+import { endStandingTrust } from "~/server/auth/security-stamp.server";
+import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { countSessionsRevoked } from "~/server/metrics.server";
 import type { Database } from "../../../db/schema";
-import { ACCOUNT_SUSPENDED_MESSAGE } from "./constants";
-
-export const SUSPENSION_ACTIONS: readonly DashboardAction[] = [];
+import { ACCOUNT_GONE, accountId, adminPolicy, reason, targetAccount } from "./admin-action-kit.server";
+import { writeAudit } from "./audit.server";
+import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_PATH } from "./constants";
+import { endOfSuspension, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspension";
+import { suspendedMail, suspensionLiftedMail } from "./suspension-mails.server";
 
 /** Whether the account is suspended now: banned, with no end date or one still to come. */
 export function isSuspended(user: { banned: boolean | null; banExpires: Date | null }): boolean {
   return Boolean(user.banned) && (user.banExpires === null || user.banExpires.getTime() > Date.now());
+}
+
+/** The suspension in force as the account page shows it (`SuspensionCardProps`), or null. */
+export function suspensionOf(user: {
+  banned: boolean | null;
+  banReason: string | null;
+  banExpires: Date | null;
+}) {
+  return isSuspended(user) ? { reason: user.banReason, until: user.banExpires?.toISOString() ?? null } : null;
 }
 
 /** `ServerFeature.signInRefusal`: the suspension's message while the account is suspended. */
@@ -20,3 +45,109 @@ export async function suspensionRefusal(db: Kysely<Database>, userId: string): P
     .executeTakeFirst();
   return user && isSuspended(user) ? ACCOUNT_SUSPENDED_MESSAGE : null;
 }
+
+/** The page the forms are posted to (the registry's name for the actions). */
+const ACCOUNT_PAGE = `${ADMIN_PATH}/accounts/:userId`;
+
+/** The end date: none (empty), or a day after today, read as the start of that day in UTC (./suspension.ts). */
+const until = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((day, context) => {
+    if (!day) return null;
+    const at = endOfSuspension(day);
+    if (!at) context.addIssue({ code: "custom", message: "Choose a day, or leave it empty." });
+    else if (at.getTime() <= Date.now())
+      context.addIssue({ code: "custom", message: "Choose a day after today, or leave it empty." });
+    return at;
+  });
+
+/** How the trail says when a suspension ends (`detail`). */
+const endOf = (at: Date | null) => (at ? `Ends ${at.toISOString()}` : "No end date");
+/** How the trail says what a lifted suspension was to end. */
+const liftedEnd = (at: Date | null) => (at ? `It was to end ${at.toISOString()}` : "It had no end date");
+
+/**
+ * "Suspend": with a reason (the trail's, never told to the person) and an
+ * optional end date. Never the administrator's own account, nor another
+ * administrator's (take the role away first). In one transaction: the ban,
+ * every session and what was trusted with them (`endStandingTrust`), the
+ * trail, the person's log (without the administrator's browser or IP) and
+ * their mail. Suspending a suspended account replaces its reason and end.
+ */
+const suspend = dashboardAction({
+  intent: SUSPEND_INTENT,
+  page: ACCOUNT_PAGE,
+  policy: adminPolicy({ activity: ["admin-suspended"] }),
+  fields: { userId: accountId, reason, until },
+  target: "userId",
+  async run({ services, request, signedIn: { user: admin }, form }) {
+    const account = await targetAccount(services, form.userId);
+    if (!account) return ACCOUNT_GONE;
+    if (account.id === admin.id) return refused(403, "You cannot suspend your own account.");
+    if (account.isAdmin) {
+      return refused(403, "An administrator cannot be suspended. Remove their administrator role first.");
+    }
+    const { mail } = services;
+    const ended = await mail.transaction(async (trx) => {
+      await trx
+        .updateTable("user")
+        .set({ banned: true, banReason: form.reason, banExpires: form.until })
+        .where("id", "=", account.id)
+        .execute();
+      const sessions = await trx.deleteFrom("session").where("userId", "=", account.id).executeTakeFirst();
+      await endStandingTrust(trx, account.id);
+      await writeAudit(trx, request, {
+        action: "suspend",
+        admin: { id: admin.id, email: admin.email },
+        target: { id: account.id, email: account.email },
+        reason: form.reason,
+        detail: endOf(form.until),
+      });
+      await recordActivity(trx, { userId: account.id, kind: "admin-suspended" });
+      await mail.queue(trx, suspendedMail(mail.recipient(account), form.until), "admin-suspended");
+      return Number(sessions.numDeletedRows);
+    });
+    countSessionsRevoked(ended);
+    return done(`${account.email} is suspended, and was signed out everywhere.`);
+  },
+});
+
+/** "Lift the suspension": the account may sign in again at once; the trail, the person's log and a mail say so. */
+const lift = dashboardAction({
+  intent: LIFT_SUSPENSION_INTENT,
+  page: ACCOUNT_PAGE,
+  policy: adminPolicy({ activity: ["admin-suspension-lifted"] }),
+  fields: { userId: accountId },
+  target: "userId",
+  async run({ services, request, signedIn: { user: admin }, form }) {
+    const account = await targetAccount(services, form.userId);
+    if (!account) return ACCOUNT_GONE;
+    if (!isSuspended(account)) return refused(409, "This account is not suspended.");
+    const { mail } = services;
+    await mail.transaction(async (trx) => {
+      await trx
+        .updateTable("user")
+        .set({ banned: false, banReason: null, banExpires: null })
+        .where("id", "=", account.id)
+        .execute();
+      await writeAudit(trx, request, {
+        action: "lift-suspension",
+        admin: { id: admin.id, email: admin.email },
+        target: { id: account.id, email: account.email },
+        detail: liftedEnd(account.banExpires),
+      });
+      await recordActivity(trx, { userId: account.id, kind: "admin-suspension-lifted" });
+      await mail.queue(
+        trx,
+        suspensionLiftedMail(mail.recipient(account), mail.signInUrl),
+        "admin-suspension-lifted",
+      );
+    });
+    return done(`${account.email} may sign in again.`);
+  },
+});
+
+export const SUSPENSION_ACTIONS: readonly DashboardAction[] = [suspend, lift];

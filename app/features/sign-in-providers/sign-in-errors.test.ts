@@ -16,3 +16,7 @@ test("never echoes an unknown code, even one that looks like a property", () => 
   expect(signInErrorMessage("<b>click here</b>")).toBe("Sign-in did not complete. Please try again.");
   expect(signInErrorMessage("constructor")).toBe("Sign-in did not complete. Please try again.");
 });
+
+test("says that an account that may not sign in now is refused (better-auth's code for it)", () => {
+  expect(signInErrorMessage("BANNED_USER")).toBe("This account is suspended. Contact support.");
+});

@@ -1,3 +1,5 @@
+import { ACCOUNT_REFUSED_CODE, ACCOUNT_REFUSED_MESSAGE } from "~/lib/constants";
+
 const STALE_ATTEMPT =
   "This sign-in attempt is no longer valid: it expired, was already used, or was started in another browser. Please start again.";
 const NOT_VERIFIED = "We could not verify your sign-in with the provider. Please try again.";
@@ -28,6 +30,8 @@ const MESSAGES: Record<string, string> = {
   nonce_binding_missing: NOT_VERIFIED,
   provider_unavailable: "The sign-in provider cannot be reached right now. Try again in a moment.",
   oauth_provider_not_found: "This way of signing in is not available.",
+  // The provider's answer was right, but the account may not sign in now (a suspension): better-auth refused its session.
+  [ACCOUNT_REFUSED_CODE]: ACCOUNT_REFUSED_MESSAGE,
 };
 
 /** The message for an OAuth error code; unknown codes get a general one. */

@@ -14,6 +14,7 @@ import { MailedLinkForm } from "~/components/mailed-link-form";
 import { OnwardButton } from "~/components/onward-button";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { MAIL_TOKEN_PARAM } from "~/lib/constants";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
@@ -24,7 +25,13 @@ import { getServices, sessionContext } from "~/server/context.server";
 import type { Route } from "./+types/invitation-page";
 import { TEAM_INVITATION_PATH, TEAMS_PATH, teamPath } from "./constants";
 import { ANSWER_POLICY } from "./invitation-actions.server";
-import { answerInvitation, INVITATION_LINK, invitationOfLink, isInvitee } from "./invitations.server";
+import {
+  answerInvitation,
+  INVITATION_LINK,
+  invitationOfLink,
+  inviteeRefusal,
+  isInvitee,
+} from "./invitations.server";
 import { ROLE_NAMES } from "./roles";
 
 export const handle = { title: "Team invitation" };
@@ -38,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
   const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM);
   const invitation = await invitationOfLink(services, token);
-  if (!invitation) return data({ invitation: null, token: null, viewer: "guest" as Viewer }, { status: 400 });
+  if (!invitation)
+    return data({ invitation: null, token: null, viewer: "guest" as Viewer, refusal: null }, { status: 400 });
   const user = session?.user;
   const viewer: Viewer = !user
     ? "guest"
@@ -49,11 +57,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : "someone-else";
   // The team and role only to a guest or the invitee: another account learns nothing from a forwarded link.
   const shown = viewer === "guest" || viewer === "invitee";
+  // Nor whether the invited address's account may sign in (a suspension): only whoever the link is for.
+  const refusal = viewer === "someone-else" ? null : await inviteeRefusal(services.db, invitation.email);
+  if (refusal) return data({ invitation: null, token: null, viewer, refusal }, { status: 403 });
   return data(
     {
       invitation: shown ? { team: invitation.team, role: ROLE_NAMES[invitation.role].toLowerCase() } : null,
       token: viewer === "invitee" ? token : null,
       viewer,
+      refusal: null,
     },
     { status: viewer === "someone-else" ? 403 : 200 },
   );
@@ -84,8 +96,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TeamInvitation({ loaderData, actionData }: Route.ComponentProps) {
-  const { invitation, token, viewer } = loaderData;
+  const { invitation, token, viewer, refusal } = loaderData;
   const posting = usePostInFlight();
+  if (refusal) {
+    return (
+      <CenteredCard title="This invitation cannot be answered now" description="Nothing changed.">
+        <Alert>{refusal}</Alert>
+      </CenteredCard>
+    );
+  }
   if (actionData?.message && !actionData.gone) {
     return (
       <CenteredCard title="Invitation answered" description={actionData.message}>

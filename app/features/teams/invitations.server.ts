@@ -15,6 +15,7 @@ import { z } from "zod";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { AccountMail } from "~/server/auth/account-mail.server";
 import type { AppServices } from "~/server/context.server";
+import { signInRefusal } from "~/server/feature-hooks.server";
 import type { Database } from "../../../db/schema";
 import type { TeamEndpoints } from "./access.server";
 import { TEAM_INVITATION_SECONDS } from "./constants";
@@ -121,6 +122,16 @@ type Invitee = { id: string; email: string; emailVerified: boolean };
 export const isInvitee = (user: Invitee, invitation: WaitingInvitation) =>
   user.emailVerified && user.email.toLowerCase() === invitation.email;
 
+/**
+ * Why the account of the invited address may not sign in now (a feature's
+ * `signInRefusal`: a suspension), or null when it may or there is none.
+ * Its invitation answers that refusal, and nothing is used up.
+ */
+export async function inviteeRefusal(db: Kysely<Database>, email: string): Promise<string | null> {
+  const account = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  return account ? signInRefusal(db, account.id) : null;
+}
+
 const teamApi = (services: AppServices) => services.auth.api as unknown as TeamEndpoints;
 
 const NOT_FOR_YOU = refused(
@@ -143,6 +154,8 @@ export async function answerInvitation(
   join: boolean,
 ): Promise<Outcome<{ message: string; teamId: string }>> {
   if (!isInvitee(user, invitation)) return NOT_FOR_YOU;
+  const refusal = await signInRefusal(services.db, user.id);
+  if (refusal) return refused(403, refusal);
   const body = { invitationId: invitation.id };
   const answered = await attempt(
     async () => {

@@ -165,9 +165,12 @@ export function accountMail({
       await outbox.enqueue(message, "sign-up-code", trx);
     },
 
-    /** Tells the owner of a taken address that someone tried to create an account with it. */
-    async queueSignUpAttempt(trx: Kysely<Database>, to: string) {
-      const message = signUpAttemptMail(toAddress(to), signInUrl);
+    /**
+     * Tells the owner of a taken address that someone tried to create an
+     * account with it; `refusal`: why that account may not sign in now.
+     */
+    async queueSignUpAttempt(trx: Kysely<Database>, to: string, refusal: string | null = null) {
+      const message = signUpAttemptMail(toAddress(to), signInUrl, refusal);
       await outbox.enqueue(message, "sign-up-attempt", trx);
     },
 

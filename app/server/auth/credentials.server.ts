@@ -1,7 +1,14 @@
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { emailAddress, enteredPassword, fieldErrorsOf, signUpSchema } from "~/lib/fields";
-import { type Outcome, overLimit, type Refusal, refused, tooMany } from "../action-kit.server";
+import {
+  accountRefusalOf,
+  type Outcome,
+  overLimit,
+  type Refusal,
+  refused,
+  tooMany,
+} from "../action-kit.server";
 import type { AppServices } from "../context.server";
 import { signInStep } from "../feature-hooks.server";
 import { retryAfterOf, tooManyAttemptsMessage } from "../limits/rate-limit.server";
@@ -45,9 +52,12 @@ export async function passwordSignIn(
 /**
  * Signs in with email and password. An unknown email and a wrong password
  * give the same answer (better-auth also hashes for unknown emails, so they
- * take the same time). The new session's cookie comes back to set, or,
- * for an account with a second step (`ServerFeature.signInStep`), the
- * cookie of the sign-in that waits for it.
+ * take the same time). An account that may not sign in now says so
+ * (`accountRefusalOf`, a `403`): better-auth refuses its session only once
+ * the password was right, so this tells nothing to someone who guesses.
+ * The new session's cookie comes back to set, or, for an account with a
+ * second step (`ServerFeature.signInStep`), the cookie of the sign-in that
+ * waits for it.
  */
 export async function signInWithPassword(
   auth: Auth,
@@ -61,6 +71,8 @@ export async function signInWithPassword(
   } catch (error) {
     const limited = tooManyAttempts(error);
     if (limited) return limited;
+    const accountRefused = accountRefusalOf(error);
+    if (accountRefused) return accountRefused;
     if (isAPIError(error) && error.statusCode < 500) {
       return refused(401, INVALID_CREDENTIALS);
     }

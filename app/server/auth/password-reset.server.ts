@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { newPassword as newPasswordRule } from "~/lib/fields";
 import { type RemovedWaysIn, removedAnything } from "~/lib/removed-ways-in";
 import type { AppServices } from "../context.server";
-import { signInStep } from "../feature-hooks.server";
+import { signInRefusal, signInStep } from "../feature-hooks.server";
 import { forgetPasswordFailures } from "../limits/password-attempts.server";
 import { retryAfterOf } from "../limits/rate-limit.server";
 import { passwordSignIn } from "./credentials.server";
@@ -19,9 +19,23 @@ export type AfterReset = "dashboard" | "step" | "sign-in";
 
 export type ResetOutcome =
   | { ok: true; setCookie: string[]; onward: AfterReset; removed: RemovedWaysIn | null }
-  | { ok: false; expired: boolean; fieldError?: string };
+  | { ok: false; expired: boolean; fieldError?: string; refusal?: string };
 
 const expired: ResetOutcome = { ok: false, expired: true };
+
+/**
+ * Why the account a reset link is for may not sign in now (a feature's
+ * `signInRefusal`: a suspension), or null. Its page says so when opened,
+ * and its post changes nothing: a new password would sign nobody in, and
+ * would end trust and ways in the suspension keeps for later.
+ */
+export async function resetLinkRefusal(
+  { db, mail }: Pick<AppServices, "db" | "mail">,
+  token: unknown,
+): Promise<string | null> {
+  const userId = await mail.peek("reset-password", token);
+  return userId ? signInRefusal(db, userId) : null;
+}
 
 /**
  * The end of a password reset. better-auth checks the token, sets the
@@ -43,6 +57,9 @@ export async function resetPasswordAndSignIn(
 ): Promise<ResetOutcome> {
   const userId = await mail.peek("reset-password", input.token);
   if (!userId || typeof input.token !== "string") return expired;
+  // Refused before anything changes: the link stays unused for when the account may sign in again.
+  const refusal = await signInRefusal(db, userId);
+  if (refusal) return { ok: false, expired: false, refusal };
   const parsed = newPasswordRule.safeParse(input.newPassword);
   if (!parsed.success) {
     return { ok: false, expired: false, fieldError: parsed.error.issues[0]?.message };

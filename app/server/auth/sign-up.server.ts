@@ -2,6 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import type { Kysely } from "kysely";
 import { SIGN_UP_CODE_DIGITS, SIGN_UP_CODE_SECONDS, SIGN_UP_CODE_TRIES } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
+import { signInRefusal } from "../feature-hooks.server";
 import { hashPasswordInTurn } from "../limits/password-hashing.server";
 import type { AccountMail } from "./account-mail.server";
 
@@ -26,7 +27,8 @@ type SignUpServices = { mail: AccountMail; secret: string };
  * "Create account", email first: nothing is created yet. The password is
  * hashed, a six-digit code made, and in one transaction the request is
  * stored with the mail: the code and a link to a fresh address, or, when
- * the address already has an account, a notice to its owner instead. The
+ * the address already has an account, a notice to its owner instead (which
+ * says so when that account may not sign in now: a suspension). The
  * request belongs to the browser that asked (`requesterHash`): it replaces
  * only that browser's earlier request for the address, whose wrong tries
  * it keeps, never someone else's. The requester's answer is the same
@@ -88,7 +90,7 @@ export async function requestSignUp(
         requesterHash: input.requesterHash,
       })
       .execute();
-    if (taken) await mail.queueSignUpAttempt(trx, input.email);
+    if (taken) await mail.queueSignUpAttempt(trx, input.email, await signInRefusal(trx, taken.id));
     else await mail.queueSignUpCode(trx, input.email, { id, code });
     return { id };
   });
@@ -134,7 +136,7 @@ export async function resendSignUpCode({ mail, secret }: SignUpServices, id: str
       })
       .where("id", "=", id)
       .execute();
-    if (taken) await mail.queueSignUpAttempt(trx, row.email);
+    if (taken) await mail.queueSignUpAttempt(trx, row.email, await signInRefusal(trx, taken.id));
     else await mail.queueSignUpCode(trx, row.email, { id, code });
     return true;
   });

@@ -10,7 +10,8 @@ type MailContent = {
   subject: string;
   /** Paragraphs before the button. */
   lead: string[];
-  action: { label: string; url: string };
+  /** The one link to follow; none for a mail that only tells. */
+  action?: { label: string; url: string };
   /** Paragraphs after the button: how long the link works, what to do if it was not you. */
   after: string[];
 };
@@ -36,8 +37,7 @@ export function composeMail({ appName, to, name, subject, lead, action, after }:
     greeting,
     "",
     ...lead.flatMap((line) => [line, ""]),
-    `${action.label}: ${action.url}`,
-    "",
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...after.flatMap((line) => [line, ""]),
     `— ${appName}`,
     "",
@@ -51,15 +51,19 @@ export function composeMail({ appName, to, name, subject, lead, action, after }:
 <p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#111827">${escapeHtml(appName)}</p>
 ${paragraph(greeting)}
 ${lead.map(paragraph).join("\n")}
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Or copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>
-${after.map(paragraph).join("\n")}
+${action ? button(action) : ""}${after.map(paragraph).join("\n")}
 <p style="margin:24px 0 0;font-size:13px;color:#6b7280">— ${escapeHtml(appName)}</p>
 </div>
 </body></html>
 `;
   return { to, subject, text, html };
 }
+
+/** A mail's one link, as a button and as an address to copy. */
+const button = ({ label, url }: { label: string; url: string }) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:15px;font-weight:600">${escapeHtml(label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Or copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
+`;
 
 export type Recipient = { appName: string; to: string; name: string | null };
 
@@ -267,16 +271,26 @@ export function signUpCodeMail(
  * requester sees the same page either way, and only the owner learns that
  * someone tried. Nothing the requester typed is in it.
  */
-export function signUpAttemptMail(recipient: Recipient, signInUrl: string): MailMessage {
+export function signUpAttemptMail(
+  recipient: Recipient,
+  signInUrl: string,
+  refusal: string | null = null,
+): MailMessage {
+  const tried = `Someone just tried to create a ${recipient.appName} account with this email address, which already has one.`;
   return composeMail({
     ...recipient,
     name: null,
     subject: `Someone tried to create a ${recipient.appName} account with your address`,
-    lead: [
-      `Someone just tried to create a ${recipient.appName} account with this email address, which already has one.`,
-      "If it was you: sign in instead, or reset your password from the sign-in page if you forgot it.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
+    // An account that may not sign in now (a suspension) is told why, and offered no way in.
+    ...(refusal
+      ? { lead: [tried, refusal] }
+      : {
+          lead: [
+            tried,
+            "If it was you: sign in instead, or reset your password from the sign-in page if you forgot it.",
+          ],
+          action: { label: "Sign in", url: signInUrl },
+        }),
     after: [
       "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
     ],
