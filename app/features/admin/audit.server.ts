@@ -5,7 +5,7 @@
  * delete one (triggers of ./migrations/0014-admin.ts). Nothing in the app
  * updates or deletes this table; the console only reads it.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CLIENT_IP_HEADER } from "~/lib/constants";
 import { countAdminAction } from "~/server/metrics.server";
@@ -43,17 +43,32 @@ export function rememberRequestId(request: Request, requestId: string | undefine
   if (requestId) requestIds.set(request, requestId);
 }
 
+let sequence = 0;
+
+/**
+ * An entry's id, in the order entries are written: the millisecond, a
+ * counter for entries written in the same one by this process, then
+ * random. The trail is listed by it, so two entries of one click (a
+ * support action and its stop) never swap places.
+ */
+function auditId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  const time = at.getTime().toString(36).padStart(9, "0");
+  return `${time}${sequence.toString(36).padStart(4, "0")}${randomBytes(8).toString("hex")}`;
+}
+
 /** Appends an entry (in the caller's transaction, when given) and counts it in `admin_actions_total`. */
 export async function writeAudit(
   db: Kysely<Database>,
   request: Request,
   { action, admin, target, reason, detail }: AuditRecord,
 ): Promise<void> {
+  const at = new Date();
   await db
     .insertInto("admin_audit")
     .values({
-      id: randomUUID(),
-      at: new Date(),
+      id: auditId(at),
+      at,
       action,
       adminId: admin.id,
       adminEmail: admin.email,
