@@ -2,6 +2,7 @@
 import { afterEach, expect, test } from "vitest";
 import { NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
 import { LISTED_IN_SETTINGS, NOT_ON_YOURSELF } from "./account-actions.server";
+import { ACCOUNT_RULES } from "./account-rules";
 import { ADMIN_ROLE } from "./administrators.server";
 import { adminWorld, type World } from "./test-world.server";
 
@@ -135,11 +136,11 @@ test("only a confirmed, unsuspended account is made an administrator", async () 
   const suspended = await w.addAccount({ banned: true });
   expect(await w.post(w.admin, { intent: "make-admin", userId: unconfirmed, reason: REASON })).toMatchObject({
     status: 409,
-    message: "Only an account whose email address is confirmed can be an administrator.",
+    message: ACCOUNT_RULES.unverified,
   });
   expect(await w.post(w.admin, { intent: "make-admin", userId: suspended, reason: REASON })).toMatchObject({
     status: 409,
-    message: "Lift the suspension first.",
+    message: ACCOUNT_RULES.suspended,
   });
   expect([await hasAdminRole(w, unconfirmed), await hasAdminRole(w, suspended)]).toEqual([false, false]);
   expect(await w.trail()).toEqual([]);

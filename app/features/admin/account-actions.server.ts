@@ -17,6 +17,7 @@ import {
 } from "~/server/dashboard/dashboard-action.server";
 import { endEverySession } from "~/server/session/sessions.server";
 import type { Database } from "../../../db/schema";
+import { ACCOUNT_RULES } from "./account-rules";
 import { ACCOUNT_GONE, accountId, adminPolicy, reason, targetAccount } from "./admin-action-kit.server";
 import { ADMIN_ROLE } from "./administrators.server";
 import { type AuditAction, writeAudit } from "./audit.server";
@@ -25,15 +26,12 @@ import { isSuspended } from "./suspension.server";
 /** The page these forms are posted to, as the action registry names them. */
 const ACCOUNT_PAGE = "/admin/accounts/:userId";
 
-export const NOT_ON_YOURSELF = refused(409, "Not on your own account: another administrator can do this.");
-export const LISTED_IN_SETTINGS = refused(
-  409,
-  "ADMIN_EMAILS lists this address: it stays an administrator until it is taken off that list.",
-);
+export const NOT_ON_YOURSELF = refused(409, ACCOUNT_RULES.notOnYourself);
+export const LISTED_IN_SETTINGS = refused(409, ACCOUNT_RULES.listed);
 const ALREADY_ADMIN = refused(409, "This account is already an administrator.");
 const NOT_ADMIN = refused(409, "This account is not an administrator made in the console.");
-const UNVERIFIED = refused(409, "Only an account whose email address is confirmed can be an administrator.");
-const SUSPENDED = refused(409, "Lift the suspension first.");
+const UNVERIFIED = refused(409, ACCOUNT_RULES.unverified);
+const SUSPENDED = refused(409, ACCOUNT_RULES.suspended);
 
 type Target = NonNullable<Awaited<ReturnType<typeof targetAccount>>>;
 
