@@ -80,7 +80,7 @@ export function SignOutEverywhereForm({ account }: { account: Account }) {
     );
   }
   return (
-    <div className="grid gap-2 border-t pt-4">
+    <div className="grid gap-3 border-t pt-4">
       <p className="text-muted-foreground text-sm">
         Signing out everywhere ends every session at its next request, and what the person trusted with them
         (remembered browsers, links mailed before). Their password stays.

@@ -6,7 +6,7 @@
  * app's own `404`.
  */
 import { PageFrame } from "~/components/page-frame";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import UsersIcon from "~icons/lucide/users";
 import type { Route } from "./+types/accounts-page";
@@ -14,7 +14,7 @@ import { AccountSearch } from "./account-search";
 import { findAccounts } from "./accounts.server";
 import { AccountsTable } from "./accounts-table";
 import { loadConsolePage } from "./console-page.server";
-import { ConsoleNav, Pagination } from "./console-parts";
+import { ConsoleNav, EmptyList, Pagination } from "./console-parts";
 import { type AccountQuery, listSearch, readAccountQuery } from "./console-query";
 import { ADMIN_PATH } from "./constants";
 import { NeedsSecondFactor } from "./needs-second-factor";
@@ -44,21 +44,17 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
       aside={<ConsoleNav />}
     >
       <AccountSearch query={query} />
-      <Card className="overflow-hidden">
-        <CardContent className="p-0">
-          {accounts.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
-              <UsersIcon className="size-8 text-muted-foreground" />
-              <p className="font-medium text-sm">{searched ? "No account matches" : "No account yet"}</p>
-              {searched ? (
-                <p className="text-muted-foreground text-sm">Try part of the address, or another filter.</p>
-              ) : null}
-            </div>
-          ) : (
-            <AccountsTable accounts={accounts} />
-          )}
-        </CardContent>
-      </Card>
+      {accounts.length === 0 ? (
+        <EmptyList
+          icon={UsersIcon}
+          title={searched ? "No account matches" : "No account yet"}
+          hint={searched ? "Try part of the address, or another filter." : undefined}
+        />
+      ) : (
+        <Card className="overflow-hidden">
+          <AccountsTable accounts={accounts} />
+        </Card>
+      )}
       <Pagination page={query.page} hasMore={hasMore} href={pageHref(query)} />
     </PageFrame>
   );

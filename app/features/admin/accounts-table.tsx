@@ -72,7 +72,7 @@ function AccountRowView({ account }: { account: AccountRow }) {
       <Cell label="Last sign-in">
         {account.lastSignIn ? (
           <>
-            <LocalTime value={account.lastSignIn.at} style="date" />
+            <LocalTime value={account.lastSignIn.at} />
             <span className="block text-muted-foreground text-xs">
               {SIGN_IN_SOURCES[account.lastSignIn.from]}
             </span>

@@ -13,7 +13,7 @@ import { auditActionWords } from "./audit-words";
 import { listSearch } from "./console-query";
 import { ADMIN_AUDIT_PATH, adminAccountPath } from "./constants";
 
-const linkClass = "break-all underline-offset-4 hover:underline";
+const linkClass = "underline-offset-4 hover:underline";
 
 /** The trail of one administrator, or about one account. */
 const trailOf = (filter: { admin?: string; account?: string }) =>
@@ -21,7 +21,7 @@ const trailOf = (filter: { admin?: string; account?: string }) =>
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className="min-w-0 lg:col-span-2">
       <dt className="text-muted-foreground text-xs">{term}</dt>
       <dd className="break-words">{children}</dd>
     </div>
@@ -37,16 +37,19 @@ export function AuditEntries({
 }) {
   const exists = new Set(existingAccounts);
   return (
-    <ol className="divide-y rounded-lg border" aria-label="Audit trail entries">
+    <ol
+      className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
+      aria-label="Audit trail entries"
+    >
       {entries.map((entry) => (
-        <li key={entry.id} className="grid gap-3 px-4 py-3 text-sm">
+        <li key={entry.id} className="grid gap-3 px-4 py-4 text-sm sm:px-6">
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="font-medium">{auditActionWords(entry.action)}</span>
             <span className="text-muted-foreground text-xs">
               <LocalTime value={entry.at} />
             </span>
           </p>
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
             <Detail term="Administrator">
               <PreloadLink to={trailOf({ admin: entry.admin.id })} className={linkClass}>
                 {entry.admin.email}
@@ -60,7 +63,7 @@ export function AuditEntries({
                       {entry.target.email}
                     </PreloadLink>
                   ) : (
-                    <span className="break-all">
+                    <span>
                       {entry.target.email} <span className="text-muted-foreground">(deleted)</span>
                     </span>
                   )}{" "}

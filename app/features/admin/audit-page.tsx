@@ -6,7 +6,6 @@
  */
 import { PageFrame } from "~/components/page-frame";
 import { PreloadLink } from "~/components/preload-link";
-import { Card, CardContent } from "~/components/ui/card";
 import ScrollTextIcon from "~icons/lucide/scroll-text";
 import XIcon from "~icons/lucide/x";
 import type { Route } from "./+types/audit-page";
@@ -14,7 +13,7 @@ import type { AuditEntry } from "./audit.server";
 import { AuditEntries } from "./audit-entries";
 import { auditTrail } from "./audit-trail.server";
 import { loadConsolePage } from "./console-page.server";
-import { ConsoleNav, Pagination } from "./console-parts";
+import { ConsoleNav, EmptyList, Pagination } from "./console-parts";
 import { type AuditQuery, listSearch, readAuditQuery } from "./console-query";
 import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
 import { NeedsSecondFactor } from "./needs-second-factor";
@@ -41,18 +40,11 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       aside={<ConsoleNav />}
     >
       {filtered ? <Filters query={query} entries={entries} /> : null}
-      <Card>
-        <CardContent className="p-4 sm:p-6">
-          {entries.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-              <ScrollTextIcon className="size-8 text-muted-foreground" />
-              <p className="font-medium text-sm">{filtered ? "No entry matches" : "Nothing yet"}</p>
-            </div>
-          ) : (
-            <AuditEntries entries={entries} existingAccounts={existingAccounts} />
-          )}
-        </CardContent>
-      </Card>
+      {entries.length === 0 ? (
+        <EmptyList icon={ScrollTextIcon} title={filtered ? "No entry matches" : "Nothing yet"} />
+      ) : (
+        <AuditEntries entries={entries} existingAccounts={existingAccounts} />
+      )}
       <Pagination
         page={query.page}
         hasMore={hasMore}

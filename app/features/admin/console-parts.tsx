@@ -1,6 +1,8 @@
-/** Pieces the console's pages share: the way between its pages, an account's status, the pages of a list. */
+/** Pieces the console's pages share: the way between its pages, an account's status, a list's pages, an empty list. */
+import type { IconComponent } from "~/components/icon-component";
 import { PreloadLink, PreloadNavLink } from "~/components/preload-link";
 import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import ChevronLeftIcon from "~icons/lucide/chevron-left";
 import ChevronRightIcon from "~icons/lucide/chevron-right";
@@ -99,5 +101,24 @@ export function Pagination({
         <span />
       )}
     </nav>
+  );
+}
+
+/** What a list shows when it has nothing to show: its icon, what is missing, and what to try. */
+export function EmptyList({
+  icon: Icon,
+  title,
+  hint,
+}: {
+  icon: IconComponent;
+  title: string;
+  hint?: string;
+}) {
+  return (
+    <Card className="flex flex-col items-center gap-2 px-4 py-10 text-center">
+      <Icon className="size-8 text-muted-foreground" />
+      <p className="font-medium text-sm">{title}</p>
+      {hint ? <p className="text-muted-foreground text-sm">{hint}</p> : null}
+    </Card>
   );
 }
