@@ -250,3 +250,29 @@ test("an administrator's own page offers neither signing out nor the role, and a
   await expect(page.getByRole("form", { name: /Sign out everywhere|administrator/ })).toHaveCount(0);
   expect((await page.goto(adminAccountPath(randomUUID())))?.status()).toBe(404);
 });
+
+test("without JavaScript, the search is an address and the account page's forms post and answer on the page", async ({
+  browser,
+}) => {
+  const person = await createSignedInAccount(newAccount(`No Script ${randomUUID().slice(0, 8)}`));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signInContext(context, await createAdministrator());
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await page.getByLabel("Email or name").fill(person.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("table").getByRole("link", { name: person.name }).click();
+  await expect(page).toHaveURL(new RegExp(`${adminAccountPath(person.userId)}$`));
+  const form = page.getByRole("form", { name: "Sign out everywhere" });
+  await form.getByRole("button", { name: "Sign out everywhere" }).click();
+  // A reason is required (the browser's own check, and the server's): nothing ends without one.
+  expect((await stateOf(person.userId)).sessions).toHaveLength(1);
+  await form.getByLabel("Reason").fill("No script needed");
+  await form.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `${person.email} is signed out everywhere: each browser at its next request.`,
+  );
+  await expect(page.getByText("No browser is signed in.")).toBeVisible();
+  expect((await stateOf(person.userId)).sessions).toEqual([]);
+  await context.close();
+});
