@@ -3,28 +3,18 @@ import type { ComponentProps } from "react";
 import { useId } from "react";
 import type { DashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { SubmitButton } from "~/components/submit-button";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/cn";
 import { GIVEN_ROLES, ROLE_NAMES, type TeamRole } from "./roles";
 
-const BADGE_STYLES: Record<TeamRole, string> = {
-  owner: "bg-primary/10 text-primary",
-  admin: "bg-secondary text-secondary-foreground",
-  member: "border text-muted-foreground",
-};
+const ROLE_TONES: Record<TeamRole, BadgeTone> = { owner: "primary", admin: "secondary", member: "outline" };
 
 export function RoleBadge({ role }: { role: TeamRole }) {
-  return (
-    <span className={cn("rounded-full px-2 py-0.5 font-medium text-xs", BADGE_STYLES[role])}>
-      {ROLE_NAMES[role]}
-    </span>
-  );
+  return <Badge tone={ROLE_TONES[role]}>{ROLE_NAMES[role]}</Badge>;
 }
 
 export function ActiveBadge() {
-  return (
-    <span className="rounded-full bg-success/10 px-2 py-0.5 font-medium text-success text-xs">Active</span>
-  );
+  return <Badge tone="success">Active</Badge>;
 }
 
 /** A native select of the roles one may give (admin or member), labelled. */
