@@ -9,19 +9,9 @@ import { DEVICE_ICONS } from "~/components/dashboard/sessions-card";
 import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AccountDetails } from "./accounts";
-import { FactBadge } from "./console-parts";
+import { Fact, FactBadge } from "./console-parts";
 
 type Details = { details: AccountDetails };
-
-/** A term and its value, one line of a card's facts. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-3">
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
 
 export function AccountOverviewCard({ details: { account } }: Details) {
   const { lastSignIn, suspension } = account;

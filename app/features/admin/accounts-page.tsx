@@ -5,7 +5,6 @@
  * second factor see it (./console-page.server.ts); anyone else gets the
  * app's own `404`.
  */
-import { PageFrame } from "~/components/page-frame";
 import { Card } from "~/components/ui/card";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import UsersIcon from "~icons/lucide/users";
@@ -14,7 +13,7 @@ import { AccountSearch } from "./account-search";
 import { findAccounts } from "./accounts.server";
 import { AccountsTable } from "./accounts-table";
 import { loadConsolePage } from "./console-page.server";
-import { ConsoleNav, EmptyList, Pagination } from "./console-parts";
+import { ConsoleListFrame, EmptyList, Pagination } from "./console-parts";
 import { type AccountQuery, listSearch, readAccountQuery } from "./console-query";
 import { ADMIN_PATH } from "./constants";
 import { NeedsSecondFactor } from "./needs-second-factor";
@@ -36,12 +35,10 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
   const { query, accounts, hasMore } = loaderData;
   const searched = Boolean(query.q || query.status);
   return (
-    <PageFrame
-      width="wide"
+    <ConsoleListFrame
       back={{ to: DEFAULT_SIGNED_IN_PATH, label: "Dashboard" }}
       title="Admin console"
       description="Every account, newest first. Open one to see how it signs in, and to act on it."
-      aside={<ConsoleNav />}
     >
       <AccountSearch query={query} />
       {accounts.length === 0 ? (
@@ -56,6 +53,6 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
         </Card>
       )}
       <Pagination page={query.page} hasMore={hasMore} href={pageHref(query)} />
-    </PageFrame>
+    </ConsoleListFrame>
   );
 }

@@ -21,7 +21,7 @@ import {
   isListedAdministrator,
 } from "./administrators.server";
 import type { AccountQuery } from "./console-query";
-import { ADMIN_PAGE_SIZE } from "./constants";
+import { onePage } from "./list-page.server";
 import { isSuspended } from "./suspension.server";
 
 /** The activity kinds that are a sign-in: the sign-up's too (it signs the browser in). */
@@ -81,13 +81,10 @@ export async function findAccounts(
       ]),
     );
   }
-  const rows = await query
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .execute();
-  const shown = rows.slice(0, ADMIN_PAGE_SIZE);
+  const { rows: shown, hasMore } = await onePage(
+    query.orderBy("createdAt", "desc").orderBy("id", "desc"),
+    page,
+  );
   const ids = shown.map((row) => row.id);
   const [lastSignIns, secondFactors, memberships] = await Promise.all([
     lastSignInsOf(db, ids),
@@ -95,7 +92,7 @@ export async function findAccounts(
     membershipsOf(db, ids),
   ]);
   return {
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    hasMore,
     accounts: shown.map((row) => ({
       ...summaryOf(settings, row),
       lastSignIn: lastSignIns.get(row.id) ?? null,

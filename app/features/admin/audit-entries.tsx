@@ -10,6 +10,7 @@ import { LocalTime } from "~/components/local-time";
 import { PreloadLink } from "~/components/preload-link";
 import type { AuditEntry } from "./audit.server";
 import { auditActionWords } from "./audit-words";
+import { Fact } from "./console-parts";
 import { listSearch } from "./console-query";
 import { ADMIN_AUDIT_PATH, adminAccountPath } from "./constants";
 
@@ -19,14 +20,10 @@ const linkClass = "underline-offset-4 hover:underline";
 const trailOf = (filter: { admin?: string; account?: string }) =>
   `${ADMIN_AUDIT_PATH}${listSearch({ admin: filter.admin ?? null, account: filter.account ?? null })}`;
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 lg:col-span-2">
-      <dt className="text-muted-foreground text-xs">{term}</dt>
-      <dd className="break-words">{children}</dd>
-    </div>
-  );
-}
+/** One fact of an entry: its term above it, two of the six columns wide. */
+const Detail = (props: { term: string; children: ReactNode }) => (
+  <Fact stacked className="lg:col-span-2" {...props} />
+);
 
 export function AuditEntries({
   entries,

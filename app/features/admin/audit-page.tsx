@@ -4,7 +4,6 @@
  * the trail is append-only down to the database (its triggers), and this
  * page has no form that changes it, nor does any route.
  */
-import { PageFrame } from "~/components/page-frame";
 import { PreloadLink } from "~/components/preload-link";
 import ScrollTextIcon from "~icons/lucide/scroll-text";
 import XIcon from "~icons/lucide/x";
@@ -13,7 +12,7 @@ import type { AuditEntry } from "./audit.server";
 import { AuditEntries } from "./audit-entries";
 import { auditTrail } from "./audit-trail.server";
 import { loadConsolePage } from "./console-page.server";
-import { ConsoleNav, EmptyList, Pagination } from "./console-parts";
+import { ConsoleListFrame, EmptyList, Pagination } from "./console-parts";
 import { type AuditQuery, listSearch, readAuditQuery } from "./console-query";
 import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
 import { NeedsSecondFactor } from "./needs-second-factor";
@@ -32,12 +31,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { query, entries, hasMore, existingAccounts } = loaderData;
   const filtered = Boolean(query.adminId || query.targetId);
   return (
-    <PageFrame
-      width="wide"
+    <ConsoleListFrame
       back={{ to: ADMIN_PATH, label: "Accounts" }}
       title="Audit trail"
       description="Every action of the console, newest first. Entries are never changed or removed."
-      aside={<ConsoleNav />}
     >
       {filtered ? <Filters query={query} entries={entries} /> : null}
       {entries.length === 0 ? (
@@ -52,7 +49,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           `${ADMIN_AUDIT_PATH}${listSearch({ admin: query.adminId, account: query.targetId, page })}`
         }
       />
-    </PageFrame>
+    </ConsoleListFrame>
   );
 }
 

@@ -1,6 +1,9 @@
-/** Pieces the console's pages share: the way between its pages, an account's status, a list's pages, an empty list. */
+/** Pieces the console's pages share: the lists' frame, an account's status, a fact, a list's pages, an empty list. */
+import type { ReactNode } from "react";
 import type { IconComponent } from "~/components/icon-component";
+import { PageFrame } from "~/components/page-frame";
 import { PreloadLink, PreloadNavLink } from "~/components/preload-link";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
@@ -10,7 +13,7 @@ import type { AccountStatus } from "./accounts";
 import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
 
 /** The console's two lists, the open one marked (`aria-current`). */
-export function ConsoleNav() {
+function ConsoleNav() {
   const tab = ({ isActive }: { isActive: boolean }) =>
     cn(
       "rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
@@ -30,40 +33,19 @@ export function ConsoleNav() {
   );
 }
 
-const STATUS_NAMES: Record<AccountStatus, string> = {
-  active: "Active",
-  suspended: "Suspended",
-  administrator: "Administrator",
-};
-
-const STATUS_STYLES: Record<AccountStatus, string> = {
-  active: "border text-muted-foreground",
-  suspended: "bg-destructive/10 text-destructive-text",
-  administrator: "bg-primary/10 text-primary",
+const STATUSES: Record<AccountStatus, { name: string; tone: BadgeTone }> = {
+  active: { name: "Active", tone: "outline" },
+  suspended: { name: "Suspended", tone: "destructive" },
+  administrator: { name: "Administrator", tone: "primary" },
 };
 
 export function StatusBadge({ status }: { status: AccountStatus }) {
-  return (
-    <span
-      className={cn("whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs", STATUS_STYLES[status])}
-    >
-      {STATUS_NAMES[status]}
-    </span>
-  );
+  return <Badge tone={STATUSES[status].tone}>{STATUSES[status].name}</Badge>;
 }
 
 /** A yes-or-no fact as a small mark: "Verified", "On". */
 export function FactBadge({ on, yes, no }: { on: boolean; yes: string; no: string }) {
-  return (
-    <span
-      className={cn(
-        "whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs",
-        on ? "bg-success/10 text-success" : "border text-muted-foreground",
-      )}
-    >
-      {on ? yes : no}
-    </span>
-  );
+  return <Badge tone={on ? "success" : "outline"}>{on ? yes : no}</Badge>;
 }
 
 /**
@@ -120,5 +102,47 @@ export function EmptyList({
       <p className="font-medium text-sm">{title}</p>
       {hint ? <p className="text-muted-foreground text-sm">{hint}</p> : null}
     </Card>
+  );
+}
+
+/** The frame of the console's two lists: wide (a table), with the way between them beside the title. */
+export function ConsoleListFrame({
+  back,
+  title,
+  description,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <PageFrame width="wide" back={back} title={title} description={description} aside={<ConsoleNav />}>
+      {children}
+    </PageFrame>
+  );
+}
+
+/**
+ * A term and its value: side by side from 640 px (a card's facts), or
+ * `stacked`, the term small above (an entry of the trail).
+ */
+export function Fact({
+  term,
+  stacked = false,
+  className,
+  children,
+}: {
+  term: string;
+  stacked?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("min-w-0", !stacked && "grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-3", className)}>
+      <dt className={cn("text-muted-foreground", stacked && "text-xs")}>{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
   );
 }
