@@ -9,6 +9,9 @@
  * Two-step sign-in's states (`two-factor-…`, `second-step…`) are driven in
  * the browser: a new account turns it on, a second browser sends its password.
  * Teams' pages (`teams…`, `team-…`) too: a team, a member who joined, an invitation.
+ * The admin console's (`admin-…`) need the server started with `ADMIN_EMAILS` listing
+ * `ADMIN_EMAIL` (default admin@example.com) on a fresh `DATA_DIR`: that address signs up,
+ * sees the page that asks for two-step sign-in, turns it on, then acts on two accounts.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -165,9 +168,8 @@ const schemes = ["light", "dark"] as const;
 const PHONE_USER_AGENT =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 
-/** A new account, signed in in `request`, with some history: a phone signed in too, a mistyped password. */
-async function signUpWithHistory(request: APIRequestContext) {
-  const account = newAccount();
+/** A new account (or `account`), signed in in `request`, with some history: a phone signed in too, a mistyped password. */
+async function signUpWithHistory(request: APIRequestContext, account = newAccount()) {
   await signUp(request, account);
   const phone = await requestContext.newContext({ baseURL, userAgent: PHONE_USER_AGENT });
   const signIn = (password: string) =>
@@ -303,6 +305,62 @@ async function teamStates(
   await shoot(page, "team-take-back");
 }
 
+/** The admin console's pages, in the order `adminStates` reaches them. */
+const ADMIN_STATES = ["admin-needs-second-factor", "admin-accounts", "admin-account", "admin-audit"] as const;
+type AdminState = (typeof ADMIN_STATES)[number];
+
+/** Turns on two-step sign-in for the account signed in in `page`'s browser (a fresh sign-in). */
+async function turnOnTwoStep(page: Page) {
+  await page.goto("/dashboard/two-factor");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  const key = (await page.locator("code").textContent()) ?? "";
+  const app = new TOTP({ secret: Secret.fromBase32(key.replaceAll(" ", "")), digits: 6, period: 30 });
+  await page.getByLabel("Code from the app").fill(app.generate());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByRole("heading", { name: "Save your recovery codes" }).waitFor();
+}
+
+/** Sends one of an account page's forms (its reason, its button). */
+async function actOnAccount(page: Page, form: string, reason: string) {
+  const sent = page.getByRole("form", { name: form });
+  await sent.getByLabel("Reason").fill(reason);
+  await sent.getByRole("button", { name: form }).click();
+  await page.getByRole("form", { name: form }).or(page.getByRole("status")).first().waitFor();
+}
+
+/**
+ * The admin console, once for every size and mode (its administrator can
+ * sign up only once): the listed address signs up in `page`'s browser and
+ * sees the page that asks for a second factor; with two-step sign-in on,
+ * it signs one account out everywhere and makes another (signed in on two
+ * devices) an administrator: the list, that account's page and the trail.
+ * `shoot` saves each.
+ */
+async function adminStates(page: Page, shoot: (state: AdminState, path: string) => Promise<void>) {
+  const admin = {
+    ...newAccount(),
+    name: "Grace Hopper",
+    email: process.env.ADMIN_EMAIL ?? "admin@example.com",
+  };
+  await signUp(page.request, admin);
+  await shoot("admin-needs-second-factor", "/admin");
+  await turnOnTwoStep(page);
+  const people = [{ ...newAccount(), name: "Charles Babbage" }, newAccount()];
+  for (const person of people) await signUpWithHistory(await requestContext.newContext({ baseURL }), person);
+  await page.goto(`/admin?q=${encodeURIComponent(people[1]?.email ?? "")}`);
+  await page.getByRole("table").getByRole("link").first().click();
+  await page.waitForURL(/\/admin\/accounts\//);
+  await actOnAccount(page, "Sign out everywhere", "Ticket 4521: lost her phone");
+  await page.goto(`/admin?q=${encodeURIComponent(people[0]?.email ?? "")}`);
+  await page.getByRole("table").getByRole("link").first().click();
+  await page.waitForURL(/\/admin\/accounts\//);
+  const account = new URL(page.url()).pathname;
+  await actOnAccount(page, "Make administrator", "Joins the support rota");
+  await shoot("admin-accounts", "/admin");
+  await shoot("admin-account", account);
+  await shoot("admin-audit", "/admin/audit");
+}
+
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
@@ -341,5 +399,25 @@ for (const width of widths) {
       await teams.close();
     }
   }
+}
+if (ADMIN_STATES.some(wanted)) {
+  const administrator = await browser.newContext({ baseURL });
+  await adminStates(await administrator.newPage(), async (state, path) => {
+    if (!wanted(state)) return;
+    const { cookies } = await administrator.storageState();
+    for (const width of widths) {
+      for (const colorScheme of schemes) {
+        const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        await page.goto(path);
+        const file = join(outDir, `${state}-${width}-${colorScheme}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.info(file);
+        await context.close();
+      }
+    }
+  });
+  await administrator.close();
 }
 await browser.close();

@@ -146,9 +146,23 @@ export function secondFactorChoices(): { name: string; setUpPath: string }[] {
 
 /** The second factors this account has, by name (`ServerFeature.secondFactor`): none is `[]`. */
 export async function secondFactorsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  return (await secondFactorsOfEach(db, [userId])).get(userId) ?? [];
+}
+
+/** The second factors each of these accounts has, by name, by account id (one query per factor): none is absent. */
+export async function secondFactorsOfEach(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const all = new Map<string, string[]>();
+  if (userIds.length === 0) return all;
   const factors = serverFeatures().flatMap((feature) => (feature.secondFactor ? [feature.secondFactor] : []));
-  const held = await Promise.all(factors.map((factor) => factor.has(db, userId)));
-  return factors.filter((_, index) => held[index]).map((factor) => factor.name);
+  const holders = await Promise.all(factors.map((factor) => factor.heldBy(db, userIds)));
+  for (const userId of userIds) {
+    const names = factors.filter((_, index) => holders[index]?.has(userId)).map((factor) => factor.name);
+    if (names.length > 0) all.set(userId, names);
+  }
+  return all;
 }
 
 /** Why this account may not sign in now (the first feature that says), or null (`ServerFeature.signInRefusal`). */

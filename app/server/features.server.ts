@@ -119,13 +119,14 @@ export type ServerFeature = {
   signInStep?: SignInStep;
   /**
    * A second factor the feature gives accounts (an authenticator, a
-   * passkey): its name, the page that sets one up, and whether this
-   * account has one. The admin console is open only to administrators who have one.
+   * passkey): its name, the page that sets one up, and which of these
+   * accounts have one (one query for a page of accounts). The admin
+   * console is open only to administrators who have one.
    */
   secondFactor?: {
     name: string;
     setUpPath: string;
-    has(db: Kysely<Database>, userId: string): Promise<boolean>;
+    heldBy(db: Kysely<Database>, userIds: readonly string[]): Promise<ReadonlySet<string>>;
   };
   /**
    * What these accounts belong to through the feature (their teams, with

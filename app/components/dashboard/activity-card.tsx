@@ -10,16 +10,23 @@ function EntryIcon({ entry }: { entry: ActivityItem }) {
   return <Icon className="size-4" />;
 }
 
-/** The account's latest sign-ins and changes, newest first, failures marked. */
-export function ActivityCard({ activity }: { activity: ActivityItem[] }) {
+/**
+ * The account's latest sign-ins and changes, newest first, failures marked.
+ * `description`: what the card says it is, when not the owner's own log
+ * (the admin console shows someone else's).
+ */
+export function ActivityCard({
+  activity,
+  description = `The last ${ACTIVITY_SHOWN} sign-ins and changes to your account. Something you did not do? Change your password and sign out everywhere else.`,
+}: {
+  activity: ActivityItem[];
+  description?: string;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Recent activity</CardTitle>
-        <CardDescription>
-          The last {ACTIVITY_SHOWN} sign-ins and changes to your account. Something you did not do? Change
-          your password and sign out everywhere else.
-        </CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {activity.length === 0 ? (

@@ -13,7 +13,8 @@ import TabletIcon from "~icons/lucide/tablet";
 import { FormFeedback } from "./form-feedback";
 import { useDashboardForm } from "./use-dashboard-form";
 
-const DEVICE_ICONS: Record<SessionSummary["deviceType"], IconComponent> = {
+/** Each kind of device's icon: the sessions list's, and wherever else a session is shown (the admin console). */
+export const DEVICE_ICONS: Record<SessionSummary["deviceType"], IconComponent> = {
   desktop: LaptopIcon,
   mobile: SmartphoneIcon,
   tablet: TabletIcon,

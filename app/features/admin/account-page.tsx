@@ -1,35 +1,47 @@
 /**
- * STAND-IN for the account page (its own branch builds the real one): the
- * action exactly as that page's, and only the suspension's card, so that
- * the suspension's end-to-end tests post through `/admin/accounts/:userId`.
+ * `/admin/accounts/:userId`: one account, for an administrator: what it
+ * is, where it is signed in, how it signs in, its teams and recent
+ * activity, and what the console does to it (sign out everywhere, the
+ * administrator's role, suspension, a support sign-in), each card the
+ * feature part that owns it. An unknown id is a `404`, as is the whole
+ * page for anyone but an administrator with a second factor.
  */
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
+import { ActivityCard } from "~/components/dashboard/activity-card";
+import { PageFrame } from "~/components/page-frame";
+import { PreloadLink } from "~/components/preload-link";
+import { buttonClass } from "~/components/ui/button";
+import { ACTIVITY_SHOWN } from "~/lib/constants";
+import { dataHeaders } from "~/lib/route-headers";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
+import ScrollTextIcon from "~icons/lucide/scroll-text";
 import type { Route } from "./+types/account-page";
-import { targetAccount } from "./admin-action-kit.server";
+import { AdministratorCard, SignOutEverywhereForm } from "./account-action-cards";
+import { AccountOverviewCard, AccountSessionsCard, SignInMethodsCard, TeamsCard } from "./account-cards";
+import { accountDetails } from "./accounts.server";
 import { ADMIN_ACTIONS } from "./admin-actions.server";
-import { consoleAccess, notFound, requireConsole } from "./console-access.server";
-import { suspensionOf } from "./suspension.server";
+import { requireConsole } from "./console-access.server";
+import { loadConsolePage } from "./console-page.server";
+import { StatusBadge } from "./console-parts";
+import { listSearch } from "./console-query";
+import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
+import { NeedsSecondFactor } from "./needs-second-factor";
+import { SupportSignInCard } from "./support-sign-in-card";
 import { SuspensionCard } from "./suspension-card";
 
+export const handle = { title: "Account", description: "An account, as the admin console sees it." };
+
+// `Retry-After` on a `429` (a console page is never cached).
+export const headers = dataHeaders;
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined || defaultShouldRevalidate;
+
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const access = await consoleAccess(context, request);
-  if (!access.open) return data({ account: null });
-  const { db } = access.services;
-  const account = await targetAccount(access.services, params.userId);
-  const ban = await db
-    .selectFrom("user")
-    .select(["banned", "banReason", "banExpires"])
-    .where("id", "=", params.userId)
-    .executeTakeFirst();
-  if (!account || !ban) throw notFound();
-  return data({
-    account: {
-      id: account.id,
-      email: account.email,
-      isAdmin: account.isAdmin,
-      suspension: suspensionOf(ban),
-    },
+  return loadConsolePage(context, request, async ({ services, settings, admin }) => {
+    const details = await accountDetails(services, settings, params.userId, admin.id);
+    if (!details) throw data("There is no account with this id.", { status: 404, statusText: "Not Found" });
+    return { details };
   });
 }
 
@@ -38,12 +50,59 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runDashboardAction(ADMIN_ACTIONS, services, request, admin.signedIn);
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.account) return <p>Turn on two-step sign-in</p>;
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.open) return <NeedsSecondFactor setUp={loaderData.setUp} />;
+  const { details } = loaderData;
+  const { account } = details;
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8">
-      <h1 className="font-bold text-2xl tracking-tight">{loaderData.account.email}</h1>
-      <SuspensionCard account={loaderData.account} />
-    </div>
+    <PageFrame
+      back={{ to: ADMIN_PATH, label: "Accounts" }}
+      title={account.name || account.email}
+      description={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="break-all">{account.email}</span>
+          <StatusBadge status={account.status} />
+          {account.isYou ? <span className="text-xs">(you)</span> : null}
+        </span>
+      }
+      aside={
+        <PreloadLink
+          to={`${ADMIN_AUDIT_PATH}${listSearch({ account: account.id })}`}
+          className={buttonClass({ variant: "outline" })}
+        >
+          <ScrollTextIcon />
+          Audit trail
+        </PreloadLink>
+      }
+    >
+      <AccountOverviewCard details={details} />
+      <AccountSessionsCard details={details}>
+        <SignOutEverywhereForm account={account} />
+      </AccountSessionsCard>
+      <SignInMethodsCard details={details} />
+      <TeamsCard details={details} />
+      <AdministratorCard account={account} />
+      <SuspensionCard
+        account={{
+          id: account.id,
+          email: account.email,
+          isAdmin: account.isAdmin,
+          suspension: account.suspension,
+        }}
+      />
+      <SupportSignInCard
+        account={{
+          id: account.id,
+          name: account.name,
+          email: account.email,
+          isAdmin: account.isAdmin,
+          suspended: account.suspension !== null,
+        }}
+      />
+      <ActivityCard
+        activity={details.activity}
+        description={`The last ${ACTIVITY_SHOWN} sign-ins and changes of this account, as its owner reads them.`}
+      />
+    </PageFrame>
   );
 }

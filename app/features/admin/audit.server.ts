@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import { CLIENT_IP_HEADER } from "~/lib/constants";
 import { countAdminAction } from "~/server/metrics.server";
 import type { Database } from "../../../db/schema";
-import { ADMIN_PAGE_SIZE } from "./constants";
+import { onePage } from "./list-page.server";
 
 /** What an entry records an administrator did. */
 export type AuditAction =
@@ -103,15 +103,10 @@ export async function listAudit(
   let query = db.selectFrom("admin_audit").selectAll();
   if (adminId) query = query.where("adminId", "=", adminId);
   if (targetId) query = query.where("targetId", "=", targetId);
-  const rows = await query
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .execute();
+  const { rows, hasMore } = await onePage(query.orderBy("at", "desc").orderBy("id", "desc"), page);
   return {
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
-    entries: rows.slice(0, ADMIN_PAGE_SIZE).map((row) => ({
+    hasMore,
+    entries: rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       action: row.action as AuditAction,

@@ -97,6 +97,18 @@ const passkeyCountOf = compiledQuery((db, userId: string) =>
     .where("userId", "=", userId),
 );
 
+/** Which of these accounts have a passkey (`ServerFeature.secondFactor`): one query for a page of accounts. */
+export async function withPasskeys(db: Kysely<Database>, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("passkey")
+    .select("userId")
+    .distinct()
+    .where("userId", "in", userIds)
+    .execute();
+  return new Set(rows.map((row) => row.userId));
+}
+
 /**
  * Removes the account's passkeys, "2 passkeys": every one at the first
  * proof of the mailbox (anyone could have added one), those added from

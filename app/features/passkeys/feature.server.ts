@@ -1,7 +1,7 @@
 // What the passkeys feature adds to the server (ServerFeature).
 import type { ServerFeature } from "~/server/features.server";
 import addPasskey from "./add-passkey.server";
-import { countPasskeys, passkeyEndpoints, passkeyPlugins, removePasskeys } from "./auth.server";
+import { countPasskeys, passkeyEndpoints, passkeyPlugins, removePasskeys, withPasskeys } from "./auth.server";
 import deletePasskey from "./delete-passkey.server";
 import * as passkeysTable from "./migrations/0002-passkeys";
 import { PASSKEYS_KEY } from "./passkey";
@@ -22,7 +22,7 @@ export default {
   secondFactor: {
     name: "A passkey",
     setUpPath: "/dashboard#passkeys",
-    has: async (db, userId) => (await countPasskeys(db, userId)) > 0,
+    heldBy: withPasskeys,
   },
   onMailboxClaimed: removePasskeys,
   onAccountRecovered: removePasskeys,

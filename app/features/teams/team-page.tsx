@@ -8,6 +8,7 @@
  */
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { PageFrame } from "~/components/page-frame";
 import { dataHeaders } from "~/lib/route-headers";
 import { getServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
@@ -18,7 +19,7 @@ import { TEAMS_PATH } from "./constants";
 import { may } from "./roles";
 import { activeOrganizationIdOf } from "./team-action-kit.server";
 import { TEAM_ACTIONS } from "./team-actions.server";
-import { ActiveBadge, OneButtonForm, RoleBadge, TeamsPageFrame } from "./team-parts";
+import { ActiveBadge, OneButtonForm, RoleBadge } from "./team-parts";
 import { InvitationsCard, InviteCard, MembersCard } from "./team-people-cards";
 import { DeleteTeamCard, LeaveCard, RenameCard } from "./team-settings-cards";
 import { teamDetails } from "./teams.server";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TeamPage({ loaderData: { team } }: Route.ComponentProps) {
   const makeActive = useDashboardForm("switch-team", team.id);
   return (
-    <TeamsPageFrame
+    <PageFrame
       back={{ to: TEAMS_PATH, label: "Teams" }}
       title={team.name}
       description={
@@ -81,6 +82,6 @@ export default function TeamPage({ loaderData: { team } }: Route.ComponentProps)
       {may(team.myRole, "rename") ? <RenameCard team={team} /> : null}
       <LeaveCard team={team} />
       {may(team.myRole, "deleteTeam") ? <DeleteTeamCard team={team} /> : null}
-    </TeamsPageFrame>
+    </PageFrame>
   );
 }

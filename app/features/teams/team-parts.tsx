@@ -1,67 +1,20 @@
-/** Pieces the teams' pages share: the page's top, a role's badge, the role picker. */
-import type { ComponentProps, ReactNode } from "react";
+/** Pieces the teams' pages share: a role's badge, the role picker, one-button forms. */
+import type { ComponentProps } from "react";
 import { useId } from "react";
 import type { DashboardForm } from "~/components/dashboard/use-dashboard-form";
-import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton } from "~/components/submit-button";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/cn";
-import ArrowLeftIcon from "~icons/lucide/arrow-left";
 import { GIVEN_ROLES, ROLE_NAMES, type TeamRole } from "./roles";
 
-/** The page's width, its way back, its title and what it is for. */
-export function TeamsPageFrame({
-  back,
-  title,
-  description,
-  aside,
-  children,
-}: {
-  back: { to: string; label: string };
-  title: ReactNode;
-  description: ReactNode;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <PreloadLink
-        to={back.to}
-        className="inline-flex items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {back.label}
-      </PreloadLink>
-      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="break-words font-bold text-2xl tracking-tight">{title}</h1>
-          <p className="text-muted-foreground text-sm">{description}</p>
-        </div>
-        {aside}
-      </div>
-      <div className="mt-8 grid gap-6">{children}</div>
-    </div>
-  );
-}
-
-const BADGE_STYLES: Record<TeamRole, string> = {
-  owner: "bg-primary/10 text-primary",
-  admin: "bg-secondary text-secondary-foreground",
-  member: "border text-muted-foreground",
-};
+const ROLE_TONES: Record<TeamRole, BadgeTone> = { owner: "primary", admin: "secondary", member: "outline" };
 
 export function RoleBadge({ role }: { role: TeamRole }) {
-  return (
-    <span className={cn("rounded-full px-2 py-0.5 font-medium text-xs", BADGE_STYLES[role])}>
-      {ROLE_NAMES[role]}
-    </span>
-  );
+  return <Badge tone={ROLE_TONES[role]}>{ROLE_NAMES[role]}</Badge>;
 }
 
 export function ActiveBadge() {
-  return (
-    <span className="rounded-full bg-success/10 px-2 py-0.5 font-medium text-success text-xs">Active</span>
-  );
+  return <Badge tone="success">Active</Badge>;
 }
 
 /** A native select of the roles one may give (admin or member), labelled. */

@@ -9,6 +9,7 @@ import { FormFeedback } from "~/components/dashboard/form-feedback";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
+import { PageFrame } from "~/components/page-frame";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -25,7 +26,7 @@ import { TEAM_NAME_MAX_LENGTH, teamPath } from "./constants";
 import { ROLE_NAMES } from "./roles";
 import { activeOrganizationIdOf } from "./team-action-kit.server";
 import { TEAM_ACTIONS } from "./team-actions.server";
-import { ActiveBadge, OneButtonForm, RoleBadge, TeamsPageFrame } from "./team-parts";
+import { ActiveBadge, OneButtonForm, RoleBadge } from "./team-parts";
 import type { InvitationForMe, TeamSummary } from "./teams";
 import { teamsData } from "./teams.server";
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TeamsPage({ loaderData }: Route.ComponentProps) {
   const { teams, invitations, verified } = loaderData;
   return (
-    <TeamsPageFrame
+    <PageFrame
       back={{ to: DEFAULT_SIGNED_IN_PATH, label: "Dashboard" }}
       title="Teams"
       description="Work together: invite people to a team, and give each one a role."
@@ -84,7 +85,7 @@ export default function TeamsPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       <CreateTeamCard verified={verified} />
-    </TeamsPageFrame>
+    </PageFrame>
   );
 }
 

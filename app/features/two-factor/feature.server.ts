@@ -8,7 +8,7 @@ import type { ServerFeature } from "~/server/features.server";
 import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
 import * as twoFactor from "./migrations/0008-two-factor";
 import * as twoFactorLastStep from "./migrations/0010-two-factor-last-step";
-import { twoFactorSummary } from "./settings.server";
+import { twoFactorSummary, withTwoStepOn } from "./settings.server";
 import { codeStep, removeTwoStep } from "./sign-in-step.server";
 import { forgetTrustedBrowsers, secondStepLimits, twoStepSignIn } from "./two-factor.server";
 
@@ -31,6 +31,6 @@ export default {
   secondFactor: {
     name: "An authenticator app",
     setUpPath: TWO_FACTOR_SETTINGS_PATH,
-    has: async (db, userId) => (await twoFactorSummary(db, userId)).enabled,
+    heldBy: withTwoStepOn,
   },
 } satisfies ServerFeature;

@@ -220,3 +220,15 @@ export async function twoFactorSummary(db: Kysely<Database>, userId: string): Pr
   const enabled = row?.verified === true;
   return { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.backupCodes) : 0 };
 }
+
+/** Which of these accounts have two-step sign-in on (`ServerFeature.secondFactor`): one query for a page of accounts. */
+export async function withTwoStepOn(db: Kysely<Database>, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("twoFactor")
+    .select("userId")
+    .where("userId", "in", userIds)
+    .where("verified", "=", true)
+    .execute();
+  return new Set(rows.map((row) => row.userId));
+}

@@ -30,16 +30,6 @@ export async function loadDashboard(
   const { env, db } = services;
   const { user, session } = signedIn;
   const offered = signInAccounts(env);
-  const methodNames: Record<string, string> = {
-    password: "password",
-    ...Object.fromEntries(
-      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, name]),
-    ),
-    ...Object.fromEntries(offered.map((provider) => [provider.id, provider.name])),
-    ...Object.fromEntries(
-      featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, signIn.name]] : [])),
-    ),
-  };
   const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
   const [sessions, { accounts, ways }, activity, addressHistory, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
@@ -48,7 +38,7 @@ export async function loadDashboard(
       user.id,
       offered.map((provider) => provider.id),
     ),
-    listRecentActivity(db, user.id, (method) => methodNames[method] ?? method, activityShown),
+    listRecentActivity(db, user.id, activityMethodNamer(env), activityShown),
     emailChangedAtOf(db, user.id).then((rows) => rows[0]),
     Promise.all(
       features.map(
@@ -78,11 +68,30 @@ export async function loadDashboard(
 }
 
 /**
+ * How the activity log names the method of an entry for people: the
+ * password, a second step's methods, the configured providers, and the
+ * features' own ways in ("Passkey"); an unknown one by its id.
+ */
+export function activityMethodNamer(env: AppServices["env"]): (method: string) => string {
+  const names: Record<string, string> = {
+    password: "password",
+    ...Object.fromEntries(
+      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, name]),
+    ),
+    ...Object.fromEntries(signInAccounts(env).map((provider) => [provider.id, provider.name])),
+    ...Object.fromEntries(
+      featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, signIn.name]] : [])),
+    ),
+  };
+  return (method) => names[method] ?? method;
+}
+
+/**
  * The accounts besides the password, named, the offered ones first in their
  * order. A link made before the account's address last changed
  * (`emailChangedAt`) vouched for the previous address, and is marked so.
  */
-function linkedAccounts(
+export function linkedAccounts(
   offered: readonly { id: string; name: string }[],
   accounts: readonly { providerId: string; createdAt: Date | string }[],
   emailChangedAt: Date | string | null,

@@ -3,6 +3,9 @@ import type { Auth, AuthSession } from "../auth/auth.server";
 import type { AppServices } from "../context.server";
 import { restoredSession } from "../feature-hooks.server";
 import { readSessionDirectly } from "./fast-path.server";
+import { isImpersonated } from "./impersonation.server";
+
+export { isImpersonated };
 
 /**
  * Reads the signed-in session from a request's cookie. A missing, tampered,
@@ -22,11 +25,6 @@ export async function readSession(
   const session = direct ?? result?.response ?? null;
   if (session) return { session, setCookie };
   return (await restoredSession({ auth, db }, headers)) ?? { session: null, setCookie };
-}
-
-/** Whether an administrator is signed in as this session's person (the admin console's support sign-in). */
-export function isImpersonated(session: AuthSession["session"]): boolean {
-  return Boolean((session as { impersonatedBy?: string | null }).impersonatedBy);
 }
 
 /** Whether this request's session, if any, is an administrator's in the person's place. */

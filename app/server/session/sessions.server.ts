@@ -108,10 +108,23 @@ export async function signOutEverywhere(
   headers: Headers,
   { userId, thisBrowsersUser }: { userId: string; thisBrowsersUser: string | null },
 ): Promise<string[]> {
-  const { internalAdapter } = await auth.$context;
-  await internalAdapter.deleteUserSessions(userId);
-  await endStandingTrust(db, userId);
+  await endEverySession({ auth, db }, userId);
   await recordActivity(db, { ...revokedBy(userId, headers), kind: "signed-out-everywhere" });
   if (thisBrowsersUser !== userId) return [];
   return (await auth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();
+}
+
+/**
+ * Ends every session of the account (better-auth's own delete: each
+ * browser is signed out at its next request, on every instance) and what
+ * was trusted with them (`endStandingTrust`): mailed links, trusted
+ * browsers. The caller logs who asked.
+ */
+export async function endEverySession(
+  { auth, db }: { auth: Auth; db: Kysely<Database> },
+  userId: string,
+): Promise<void> {
+  const { internalAdapter } = await auth.$context;
+  await internalAdapter.deleteUserSessions(userId);
+  await endStandingTrust(db, userId);
 }

@@ -1,0 +1,144 @@
+/**
+ * An account's page, what the administrator does on it: sign the person
+ * out everywhere, and give or take the administrator's role. Each is a
+ * plain form post with the reason the trail keeps (it works without
+ * JavaScript); the server checks every rule again
+ * (./account-actions.server.ts), these only leave out what it would refuse.
+ */
+import type { ComponentProps } from "react";
+import { FormFeedback } from "~/components/dashboard/form-feedback";
+import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
+import { FormField } from "~/components/form-field";
+import { SubmitButton } from "~/components/submit-button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import LogOutIcon from "~icons/lucide/log-out";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
+import ShieldOffIcon from "~icons/lucide/shield-off";
+import { ACCOUNT_RULES } from "./account-rules";
+import type { AccountDetails } from "./accounts";
+import { REASON_MAX_LENGTH } from "./constants";
+
+type Account = AccountDetails["account"];
+
+/**
+ * One action on the account: its reason (required, kept in the trail) and
+ * its button, the account in a hidden field; its answer below it.
+ */
+function ReasonForm({
+  intent,
+  account,
+  label,
+  ...button
+}: {
+  intent: string;
+  account: Account;
+  label: string;
+} & Pick<ComponentProps<typeof SubmitButton>, "variant" | "icon">) {
+  const form = useDashboardForm(intent, account.id);
+  const reasonError = form.fieldError("reason");
+  return (
+    <div className="grid gap-3">
+      <form.Form
+        method="post"
+        ref={form.formRef}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        aria-label={label}
+      >
+        {form.intentField}
+        <input type="hidden" name="userId" value={account.id} />
+        <div className="flex-1">
+          <FormField
+            label="Reason"
+            name="reason"
+            required
+            maxLength={REASON_MAX_LENGTH}
+            autoComplete="off"
+            hint="Kept in the audit trail."
+            error={reasonError}
+          />
+        </div>
+        <SubmitButton busy={form.busy} className="h-10 sm:mt-[1.375rem]" {...button}>
+          {label}
+        </SubmitButton>
+      </form.Form>
+      <FormFeedback
+        error={reasonError ? null : form.error}
+        signInAgain={form.signInAgain}
+        notice={form.notice}
+      />
+    </div>
+  );
+}
+
+/** Below the account's sessions: end them all (not on one's own account: the dashboard does that). */
+export function SignOutEverywhereForm({ account }: { account: Account }) {
+  if (account.isYou) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        This is your own account: sign out your other sessions from your dashboard.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-3 border-t pt-4">
+      <p className="text-muted-foreground text-sm">
+        Signing out everywhere ends every session at its next request, and what the person trusted with them
+        (remembered browsers, links mailed before). Their password stays.
+      </p>
+      <ReasonForm
+        intent="sign-out-everywhere"
+        account={account}
+        label="Sign out everywhere"
+        variant="destructive-outline"
+        icon={LogOutIcon}
+      />
+    </div>
+  );
+}
+
+/** Why the role cannot change from here, when it cannot. */
+function roleLockedBecause(account: Account): string | null {
+  if (account.listed) return ACCOUNT_RULES.listed;
+  if (account.isYou) return "You cannot remove yourself: another administrator can.";
+  if (account.isAdmin) return null;
+  if (!account.emailVerified) return ACCOUNT_RULES.unverified;
+  if (account.suspension) return ACCOUNT_RULES.suspended;
+  return null;
+}
+
+export function AdministratorCard({ account }: { account: Account }) {
+  const locked = roleLockedBecause(account);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Administrator</CardTitle>
+        <CardDescription>
+          {account.isAdmin
+            ? "This account can open the admin console (with two-step sign-in on) and act on every account."
+            : "An administrator can open this console (with two-step sign-in on) and act on every account."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {locked ? (
+          <p className="text-muted-foreground text-sm">{locked}</p>
+        ) : account.isAdmin ? (
+          <ReasonForm
+            intent="remove-admin"
+            account={account}
+            label="Remove administrator"
+            variant="destructive-outline"
+            icon={ShieldOffIcon}
+          />
+        ) : (
+          <ReasonForm
+            intent="make-admin"
+            account={account}
+            label="Make administrator"
+            variant="outline"
+            icon={ShieldCheckIcon}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

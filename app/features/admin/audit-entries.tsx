@@ -1,0 +1,91 @@
+/**
+ * The trail's entries as `/admin/audit` shows them, newest first: each its
+ * time, who did what to whom and why, from where (IP, request id). People
+ * are shown by the address the entry recorded; each is a filter of the
+ * trail, and an account that still exists links to its page too. Nothing
+ * here changes an entry: there is no form.
+ */
+import type { ReactNode } from "react";
+import { LocalTime } from "~/components/local-time";
+import { PreloadLink } from "~/components/preload-link";
+import type { AuditEntry } from "./audit.server";
+import { auditActionWords } from "./audit-words";
+import { Fact } from "./console-parts";
+import { listSearch } from "./console-query";
+import { ADMIN_AUDIT_PATH, adminAccountPath } from "./constants";
+
+const linkClass = "underline-offset-4 hover:underline";
+
+/** The trail of one administrator, or about one account. */
+const trailOf = (filter: { admin?: string; account?: string }) =>
+  `${ADMIN_AUDIT_PATH}${listSearch({ admin: filter.admin ?? null, account: filter.account ?? null })}`;
+
+/** One fact of an entry: its term above it, two of the six columns wide. */
+const Detail = (props: { term: string; children: ReactNode }) => (
+  <Fact stacked className="lg:col-span-2" {...props} />
+);
+
+export function AuditEntries({
+  entries,
+  existingAccounts,
+}: {
+  entries: AuditEntry[];
+  existingAccounts: string[];
+}) {
+  const exists = new Set(existingAccounts);
+  return (
+    <ol
+      className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
+      aria-label="Audit trail entries"
+    >
+      {entries.map((entry) => (
+        <li key={entry.id} className="grid gap-3 px-4 py-4 text-sm sm:px-6">
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-medium">{auditActionWords(entry.action)}</span>
+            <span className="text-muted-foreground text-xs">
+              <LocalTime value={entry.at} />
+            </span>
+          </p>
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+            <Detail term="Administrator">
+              <PreloadLink to={trailOf({ admin: entry.admin.id })} className={linkClass}>
+                {entry.admin.email}
+              </PreloadLink>
+            </Detail>
+            <Detail term="Account">
+              {entry.target ? (
+                <>
+                  {exists.has(entry.target.id) ? (
+                    <PreloadLink to={adminAccountPath(entry.target.id)} className={linkClass}>
+                      {entry.target.email}
+                    </PreloadLink>
+                  ) : (
+                    <span>
+                      {entry.target.email} <span className="text-muted-foreground">(deleted)</span>
+                    </span>
+                  )}{" "}
+                  ·{" "}
+                  <PreloadLink
+                    to={trailOf({ account: entry.target.id })}
+                    className="text-muted-foreground text-xs underline-offset-4 hover:underline"
+                    aria-label={`Entries about ${entry.target.email}`}
+                  >
+                    entries
+                  </PreloadLink>
+                </>
+              ) : (
+                "None"
+              )}
+            </Detail>
+            <Detail term="Reason">{entry.reason ?? "None given"}</Detail>
+            <Detail term="Detail">{entry.detail ?? "None"}</Detail>
+            <Detail term="IP">{entry.ipAddress ?? "Unknown"}</Detail>
+            <Detail term="Request id">
+              <code className="break-all text-xs">{entry.requestId ?? "Unknown"}</code>
+            </Detail>
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}
