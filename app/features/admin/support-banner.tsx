@@ -22,7 +22,7 @@ export function SupportBanner({ user }: { user: Pick<SessionUser, "name" | "emai
         <LifeBuoyIcon aria-hidden className="hidden size-5 shrink-0 sm:block" />
         <p id={SENTENCE_ID} role="status" className="min-w-0 flex-1 break-words text-sm">
           You are signed in as <strong>{user.name}</strong> <span className="opacity-80">({user.email})</span>{" "}
-          for support, until the hour is up. What changes how they sign in or what they own is locked.
+          for support, for an hour at most. How they sign in and what they own stay locked.
         </p>
         <form method="post" action={SUPPORT_STOP_PATH} className="shrink-0">
           <Button type="submit" size="sm" variant="outline" aria-describedby={SENTENCE_ID}>
