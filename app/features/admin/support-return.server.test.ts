@@ -4,7 +4,7 @@
  * aside, still an administrator; the trail of the end (once) and of each
  * action let through; the hour never slid past.
  */
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 // Every feature first, as the server loads them: their actions and the core's policy import each other.
 import "~/features/server.server";
 import { REFUSED_WHILE_IMPERSONATING } from "~/server/action-policy.server";
@@ -16,29 +16,23 @@ import { verifiedToken } from "~/server/session/fast-path.server";
 import { readSession, signOut } from "~/server/session/session.server";
 import { TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
-import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
+import { STORAGES } from "../../../tests/fixtures/storages";
 import { SUPPORT_SIGN_IN_SECONDS } from "./constants";
 import { readSetAside, sessionCookies, setAside } from "./support-cookies.server";
 import { stopSupportSignIn } from "./support-return.server";
-import { type Browser, newBrowser, supportWorld } from "./support-test-world.server";
+import { type Browser, newBrowser, worldsOn } from "./support-test-world.server";
 
 const SESSION_COOKIE = "better-auth.session_token";
 const SET_ASIDE_COOKIE = "better-auth.support_return";
 
 // The one allowed skip: PostgreSQL is not configured on this machine.
 describe.each(STORAGES)("a support sign-in's end on $name", ({ configured, create }) => {
-  let storage: Storage | undefined;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await storage?.cleanUp();
-    storage = undefined;
-  });
+  const newWorld = worldsOn(create);
   const skipNote = configured ? "" : ` (${NO_POSTGRES})`;
 
   /** Grace (an administrator) signed in as Ada for support, in Grace's browser. */
   async function supporting() {
-    storage = await create();
-    const w = await supportWorld(storage);
+    const w = await newWorld();
     const grace = await w.join("Grace Admin", { admin: true });
     const ada = await w.join("Ada Lovelace");
     const started = await w.start(grace, { userId: ada.id, reason: "Ticket 42" });

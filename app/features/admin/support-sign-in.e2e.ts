@@ -41,6 +41,34 @@ async function postSupportSignIn(context: BrowserContext, userId: string) {
   });
 }
 
+/** An administrator signed in as a new person (`name`) for support in `page`'s browser, through the form's post. */
+async function supporting(page: Page, name: string) {
+  const admin = await createAdministrator();
+  const person = await createSignedInAccount(newAccount(name));
+  await signInContext(page.context(), admin);
+  expect((await postSupportSignIn(page.context(), person.userId)).status()).toBe(302);
+  return { admin, person };
+}
+
+/**
+ * The next page is the administrator's own dashboard: no banner, no support
+ * session left; with `ended`, the trail about that person is the start and that end.
+ */
+async function expectAdministratorBack(
+  page: Page,
+  admin: SignedInAccount,
+  ended?: { person: SignedInAccount; by: string },
+) {
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(admin.name.split(" ")[0] ?? "");
+  await expect(bannerOf(page)).toHaveCount(0);
+  expect(await signedInEmail(page.context().request)).toBe(admin.email);
+  expect(await supportSessionsOf(admin.userId)).toEqual([]);
+  if (!ended) return;
+  const actions = (await trailAbout(ended.person.userId)).map((entry) => entry.action);
+  expect(actions).toEqual(["support-sign-in-start", ended.by]);
+}
+
 /** The trail's entries about `userId`, oldest first. */
 async function trailAbout(userId: string) {
   const [result] = await queryAll([
@@ -100,10 +128,7 @@ test("an administrator signs in as a person from the account page: a banner name
   await expect(page.getByRole("heading", { level: 1, name: person.name })).toBeVisible();
   await expect(bannerOf(page)).toHaveCount(0);
   expect(await signedInEmail(page.context().request)).toBe(admin.email);
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Grace");
-  await expect(bannerOf(page)).toHaveCount(0);
-  expect(await supportSessionsOf(admin.userId)).toEqual([]);
+  await expectAdministratorBack(page, admin);
 
   expect(await trailAbout(person.userId)).toEqual([
     {
@@ -127,11 +152,11 @@ test("the card and the banner have no accessibility violations, in either colour
   // axe on two pages, each in both modes: about 20 s alone, half as much again beside another worker.
   test.setTimeout(90_000);
   const admin = await createAdministrator();
-  const person = await createSignedInAccount(newAccount("Gil Access"));
+  const other = await createSignedInAccount(newAccount("Gil Access"));
   await signInContext(page.context(), admin);
-  await page.goto(adminAccountPath(person.userId));
+  await page.goto(adminAccountPath(other.userId));
   await expectNoViolations(page, "the account page's support sign-in card");
-  expect((await postSupportSignIn(page.context(), person.userId)).status()).toBe(302);
+  const { person } = await supporting(page, "Hal Access");
   await page.goto("/dashboard/teams");
   await expect(bannerOf(page).getByRole("status")).toContainText(person.name);
   await expectNoViolations(page, "a page under the support sign-in's banner");
@@ -160,8 +185,7 @@ test("without JavaScript, the card signs in as the person and the banner's Stop 
 test("while signed in as the person, nothing that changes how they sign in or what they own can be done: 403, nothing changes; the console too", async ({
   page,
 }) => {
-  const admin = await createAdministrator();
-  const person = await createSignedInAccount(newAccount("Cy Owner"));
+  const { admin, person } = await supporting(page, "Cy Owner");
   const teammate = await createSignedInAccount(newAccount("Dee Member"));
   // A passkey and a provider of theirs, a team they own with another member.
   await addStrangersWaysIn(person.email);
@@ -194,9 +218,6 @@ test("while signed in as the person, nothing that changes how they sign in or wh
       ])
     )[0]?.rows[0];
 
-  await signInContext(page.context(), admin);
-  const started = await postSupportSignIn(page.context(), person.userId);
-  expect(started.status()).toBe(302);
   const request = page.context().request;
   expect(await signedInEmail(request)).toBe(person.email);
   const before = await state();
@@ -329,32 +350,19 @@ test("another administrator and a suspended account cannot be signed in as: the 
 test("at the hour's end the next page is the administrator's own session again, and the trail has the expiry", async ({
   page,
 }) => {
-  const admin = await createAdministrator();
-  const person = await createSignedInAccount(newAccount("Eve Hour"));
-  await signInContext(page.context(), admin);
-  expect((await postSupportSignIn(page.context(), person.userId)).status()).toBe(302);
+  const { admin, person } = await supporting(page, "Eve Hour");
   await page.goto("/dashboard");
   await expect(bannerOf(page).getByRole("status")).toContainText(person.name);
 
   const [token] = await supportSessionsOf(admin.userId);
   expect(await expireSession(token ?? "")).toBe(1);
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Grace");
-  await expect(bannerOf(page)).toHaveCount(0);
-  expect(await signedInEmail(page.context().request)).toBe(admin.email);
-  expect((await trailAbout(person.userId)).map((entry) => entry.action)).toEqual([
-    "support-sign-in-start",
-    "support-sign-in-expired",
-  ]);
+  await expectAdministratorBack(page, admin, { person, by: "support-sign-in-expired" });
 });
 
 test("signing out from the account menu while signed in as the person gives the administrator back, and the trail the end", async ({
   page,
 }) => {
-  const admin = await createAdministrator();
-  const person = await createSignedInAccount(newAccount("Fay Menu"));
-  await signInContext(page.context(), admin);
-  expect((await postSupportSignIn(page.context(), person.userId)).status()).toBe(302);
+  const { admin, person } = await supporting(page, "Fay Menu");
   await page.goto("/dashboard");
   const menu = page.getByRole("button", { name: `Account menu for ${person.name}` });
   await waitForElementHydration(menu);
@@ -362,15 +370,7 @@ test("signing out from the account menu while signed in as the person gives the 
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL("/");
   // The next page that reads a session (the prerendered home is every cookie-less browser's) is the administrator's.
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Grace");
-  await expect(bannerOf(page)).toHaveCount(0);
-  expect(await signedInEmail(page.context().request)).toBe(admin.email);
-  expect(await supportSessionsOf(admin.userId)).toEqual([]);
-  expect((await trailAbout(person.userId)).map((entry) => entry.action)).toEqual([
-    "support-sign-in-start",
-    "support-sign-in-expired",
-  ]);
+  await expectAdministratorBack(page, admin, { person, by: "support-sign-in-expired" });
 });
 
 test("Stop with no support sign-in going answers a redirect; opening its address is the 404", async ({

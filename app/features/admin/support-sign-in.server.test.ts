@@ -1,24 +1,19 @@
 /** Signing in as a person for support: who may, whom, with what proof, and what the start leaves behind. */
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
-import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
+import { STORAGES } from "../../../tests/fixtures/storages";
 import { SUPPORT_SIGN_IN_SECONDS } from "./constants";
 import { ADMIN_REFUSAL, SELF_REFUSAL, SUSPENDED_REFUSAL } from "./support-sign-in.server";
-import { LISTED_ADMIN, supportWorld } from "./support-test-world.server";
+import { LISTED_ADMIN, worldsOn } from "./support-test-world.server";
 
 // The one allowed skip: PostgreSQL is not configured on this machine.
 describe.each(STORAGES)("a support sign-in's start on $name", ({ configured, create }) => {
-  let storage: Storage | undefined;
-  afterEach(async () => {
-    await storage?.cleanUp();
-    storage = undefined;
-  });
+  const newWorld = worldsOn(create);
   const skipNote = configured ? "" : ` (${NO_POSTGRES})`;
 
   async function world() {
-    storage = await create();
-    const w = await supportWorld(storage);
+    const w = await newWorld();
     const grace = await w.join("Grace Admin", { admin: true, ip: "198.51.100.9" });
     const ada = await w.join("Ada Lovelace");
     return { ...w, grace, ada };

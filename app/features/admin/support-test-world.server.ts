@@ -6,21 +6,14 @@
  * keeps what the answers set.
  */
 import { randomUUID } from "node:crypto";
-import { accountMail } from "~/server/auth/account-mail.server";
-import { createAuth } from "~/server/auth/auth.server";
-import type { AppServices } from "~/server/context.server";
+import { afterEach, vi } from "vitest";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "~/server/db/database.server";
-import type { Env } from "~/server/env.server";
-import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
-import type { MailMessage } from "~/server/mail/mailer.server";
-import { mailOutbox } from "~/server/mail/outbox.server";
+import { appServicesOn } from "../../../tests/fixtures/app-services";
 import { browserHeaders, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import type { Storage } from "../../../tests/fixtures/storages";
 import { ADMIN_ENV_KEY, ADMIN_ROLE } from "./administrators.server";
 import { SUPPORT_ACTIONS } from "./support-sign-in.server";
-
-const SECRET = "s".repeat(43);
 
 /** The address `ADMIN_EMAILS` lists in this world. */
 export const LISTED_ADMIN = "listed@example.com";
@@ -65,34 +58,29 @@ export function newBrowser(ip = "203.0.113.7"): Browser {
   };
 }
 
+/**
+ * For a `describe.each(STORAGES)` body: a world on a fresh storage of
+ * `create` per call, closed and removed (and the clock real again) after each test.
+ */
+export function worldsOn(create: () => Promise<Storage>) {
+  let storage: Storage | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await storage?.cleanUp();
+    storage = undefined;
+  });
+  return async () => {
+    storage = await create();
+    return supportWorld(storage);
+  };
+}
+
 /** The support sign-in's world on `storage` (a fresh in-memory SQLite database by default). */
 export async function supportWorld(storage?: Storage) {
   const db: OpenedDatabase = storage ? await storage.open() : openDatabase(":memory:");
   await migrateToLatest(db.kysely);
-  const env = {
-    APP_URL: TEST_APP_URL,
-    APP_NAME: "Test",
-    isHttps: false,
-    providers: {},
-    [ADMIN_ENV_KEY]: { emails: new Set([LISTED_ADMIN]) },
-  };
-  const mail = accountMail({ env, outbox: mailOutbox({ kysely: db.kysely, secret: SECRET }) });
-  const rateLimits = createAuthRateLimits({ perIp: 10_000 });
-  const auth = createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret: SECRET, mail, rateLimits });
-  const mails: MailMessage[] = [];
-  const services = {
-    env: env as unknown as Env,
-    auth,
-    rateLimits,
-    db: db.kysely,
-    mail: {
-      ...mail,
-      queue: async (...args: Parameters<typeof mail.queue>) => {
-        await mail.queue(...args);
-        mails.push(args[1]);
-      },
-    },
-  } satisfies AppServices;
+  const { services, mails } = appServicesOn(db, { [ADMIN_ENV_KEY]: { emails: new Set([LISTED_ADMIN]) } });
+  const { auth } = services;
 
   /** Someone with a proven address, signed in from their own browser; an administrator by `role` when asked. */
   async function join(
