@@ -1,5 +1,5 @@
 /** Signing in as a person for support: who may, whom, with what proof, and what the start leaves behind. */
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES } from "../../../tests/fixtures/storages";
@@ -99,6 +99,24 @@ describe.each(STORAGES)("a support sign-in's start on $name", ({ configured, cre
       expect((await w.sessionOf(w.grace.browser))?.user.id).toBe(w.grace.id);
       expect(await w.trail()).toEqual([]);
       expect(w.mails).toEqual([]);
+    },
+  );
+
+  test.skipIf(!configured)(
+    `an account suspended between the check and its session gets the suspension's answer, not an error${skipNote}`,
+    async () => {
+      const w = await world();
+      const { internalAdapter } = await w.auth.$context;
+      const createSession = internalAdapter.createSession.bind(internalAdapter);
+      vi.spyOn(internalAdapter, "createSession").mockImplementationOnce(async (...args) => {
+        await w.db.kysely.updateTable("user").set({ banned: true }).where("id", "=", w.ada.id).execute();
+        return createSession(...args);
+      });
+      expect(await w.start(w.grace, { userId: w.ada.id, reason: "Ticket 42" })).toMatchObject({
+        status: SUSPENDED_REFUSAL.status,
+        message: SUSPENDED_REFUSAL.message,
+      });
+      expect(await w.trail()).toEqual([]);
     },
   );
 

@@ -7,6 +7,7 @@
  * (./support-cookies.server.ts); the person gets an activity entry and a
  * mail, the trail the start with its reason and end time.
  */
+import { isAPIError } from "better-auth/api";
 import { redirectDocument } from "react-router";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { refused, withCookies } from "~/server/action-kit.server";
@@ -62,10 +63,16 @@ const startSupportSignIn = dashboardAction({
     const context = await auth.$context;
     const admin = { id: me.id, email: me.email };
     const person = { id: target.id, email: target.email };
-    const { session, endsAt } = await createSupportSession(context, request, {
+    const created = await createSupportSession(context, request, {
       targetId: target.id,
       adminId: me.id,
+    }).catch((error: unknown) => {
+      // Suspended a moment ago: better-auth's admin plugin refuses the account any new session.
+      if (isAPIError(error) && error.statusCode === 403) return null;
+      throw error;
     });
+    if (!created) return SUSPENDED_REFUSAL;
+    const { session, endsAt } = created;
     const startedAt = new Date();
     try {
       await mail.transaction(async (trx) => {
