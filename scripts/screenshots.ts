@@ -12,10 +12,14 @@
  * The admin console's (`admin-…`) need the server started with `ADMIN_EMAILS` listing
  * `ADMIN_EMAIL` (default admin@example.com) on a fresh `DATA_DIR`: that address signs up,
  * sees the page that asks for two-step sign-in, turns it on, then acts on two accounts.
+ * The admin console's support sign-in (`support-banner`): an account made an
+ * administrator straight in the server's SQLite database (`DATA_DIR`, default
+ * `data`), with an authenticator row, signs in as another for support.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -30,7 +34,8 @@ import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
 
 const baseURL = process.env.BASE_URL ?? "http://localhost:3000";
 const origin = { Origin: new URL(baseURL).origin };
-const outboxDir = process.env.OUTBOX_DIR ?? "data/outbox";
+const dataDir = process.env.DATA_DIR ?? "data";
+const outboxDir = process.env.OUTBOX_DIR ?? join(dataDir, "outbox");
 const [outDir = "test-results/screenshots", ...only] = process.argv.slice(2);
 /** Whether the command line asks for the page `name` (no names: every page). */
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -361,14 +366,45 @@ async function adminStates(page: Page, shoot: (state: AdminState, path: string) 
   await shoot("admin-audit", "/admin/audit");
 }
 
+/**
+ * The banner of a support sign-in: a new account, made an administrator in
+ * the database (the console's role, and a second factor it asks for), signs
+ * in as another new account from that account's console page.
+ */
+async function supportBanner(page: Page): Promise<void> {
+  const admin = { ...newAccount(), name: "Grace Hopper" };
+  await signUp(page.request, admin);
+  const person = newAccount();
+  const guest = await requestContext.newContext({ baseURL });
+  await signUp(guest, person);
+  await guest.dispose();
+  const db = new DatabaseSync(join(dataDir, "app.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.prepare(`UPDATE "user" SET "role" = 'admin' WHERE "email" = ?`).run(admin.email);
+    db.prepare(
+      `INSERT INTO "twoFactor" ("id", "secret", "backupCodes", "userId", "verified") SELECT ?, 'unused', '[]', "id", 1 FROM "user" WHERE "email" = ?`,
+    ).run(randomUUID(), admin.email);
+    const row = db.prepare(`SELECT "id" FROM "user" WHERE "email" = ?`).get(person.email) as { id: string };
+    await page.request.post(`/admin/accounts/${row.id}`, {
+      headers: origin,
+      form: { intent: "support-sign-in", userId: row.id, reason: "Screenshots" },
+    });
+  } finally {
+    db.close();
+  }
+  await page.goto("/dashboard");
+}
+
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   for (const colorScheme of schemes) {
     const newContext = () => browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
-    const shoot = async (page: Page, name: string) => {
+    /** `fullPage: false` for what sits at the top of a page shot already (the support sign-in's banner). */
+    const shoot = async (page: Page, name: string, fullPage = true) => {
       const file = join(outDir, `${name}-${width}-${colorScheme}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage });
       console.info(file);
     };
     const context = await newContext();
@@ -390,6 +426,13 @@ for (const width of widths) {
         if (wanted(state)) await shoot(shown, state);
       });
       await twoFactor.close();
+    }
+    if (wanted("support-banner")) {
+      const support = await newContext();
+      const supportPage = await support.newPage();
+      await supportBanner(supportPage);
+      await shoot(supportPage, "support-banner", false);
+      await support.close();
     }
     if (TEAM_STATES.some(wanted)) {
       const teams = await newContext();

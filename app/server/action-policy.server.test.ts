@@ -21,6 +21,10 @@ import { type DashboardAction, runDashboardAction } from "./dashboard/dashboard-
 import { createAuthRateLimits } from "./limits/rate-limit.server";
 import { NEEDS_FRESH_SIGN_IN } from "./session/freshness.server";
 
+// The features' registry first, as the app's server loads it (the root's session read reaches it): a
+// page of a feature that uses the dashboard's kit, loaded before it, would meet the kit half-made.
+import.meta.glob("/app/features/server.server.ts", { eager: true });
+
 // Every module of the app that can declare an action: what it exports is searched for the kits' actions.
 const modules = import.meta.glob<Record<string, unknown>>(
   [

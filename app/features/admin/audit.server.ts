@@ -34,10 +34,16 @@ export type AuditRecord = {
   reason?: string | null;
   /** What else the entry needs (an end date, the action let through), in words. */
   detail?: string | null;
+  /**
+   * An entry that must be written once at most, whoever gets there first
+   * (the end of a support sign-in: Stop, or the hour's end seen by two
+   * requests at once): its id. A second write of it changes nothing.
+   */
+  once?: string;
 };
 
 /** The request id each route's action names its request by (`X-Request-Id`), for the trail. */
-const requestIds = new WeakMap<Request, string>();
+const requestIds = new WeakMap<object, string>();
 
 export function rememberRequestId(request: Request, requestId: string | undefined): void {
   if (requestId) requestIds.set(request, requestId);
@@ -57,17 +63,22 @@ function auditId(at: Date): string {
   return `${time}${sequence.toString(36).padStart(4, "0")}${randomBytes(8).toString("hex")}`;
 }
 
-/** Appends an entry (in the caller's transaction, when given) and counts it in `admin_actions_total`. */
+/**
+ * Appends an entry (in the caller's transaction, when given) and counts it
+ * in `admin_actions_total`. `request`: the one it answers, or only its
+ * headers where a hook has no more (the client IP is read from them).
+ * Resolves to whether it was written (an entry `once` already there is not).
+ */
 export async function writeAudit(
   db: Kysely<Database>,
-  request: Request,
-  { action, admin, target, reason, detail }: AuditRecord,
-): Promise<void> {
+  request: Pick<Request, "headers">,
+  { action, admin, target, reason, detail, once }: AuditRecord,
+): Promise<boolean> {
   const at = new Date();
-  await db
+  const written = await db
     .insertInto("admin_audit")
     .values({
-      id: auditId(at),
+      id: once ?? auditId(at),
       at,
       action,
       adminId: admin.id,
@@ -79,8 +90,11 @@ export async function writeAudit(
       ipAddress: request.headers.get(CLIENT_IP_HEADER),
       requestId: requestIds.get(request) ?? null,
     })
-    .execute();
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .executeTakeFirst();
+  if (Number(written.numInsertedOrUpdatedRows ?? 0) === 0) return false;
   countAdminAction(action);
+  return true;
 }
 
 export type AuditEntry = {

@@ -8,6 +8,14 @@ export const adminAccountPath = (userId: string) => `${ADMIN_PATH}/accounts/${en
 export const SUPPORT_STOP_PATH = "/admin/support/stop";
 /** A support sign-in lasts an hour at most. */
 export const SUPPORT_SIGN_IN_SECONDS = 60 * 60;
+/** What a support sign-in cannot do (the policy refuses it: `whileImpersonating`), as the card and the mail say it. */
+export const LOCKED_WHILE_SUPPORTING =
+  "how the account signs in (its password, email address, two-step sign-in, passkeys, providers and sessions), its data export, its deletion, and handing over or deleting its teams";
+/** Why some accounts cannot be signed in as, for support: said by the card and by the refusal. */
+export const SUPPORT_REFUSED_FOR_ADMIN =
+  "Administrators cannot be signed in as, not even for support: their account reaches the console.";
+export const SUPPORT_REFUSED_FOR_SUSPENDED =
+  "This account is suspended, and a suspended account cannot be signed in to, not even for support. Lift the suspension first.";
 /** Accounts and trail entries per page. */
 export const ADMIN_PAGE_SIZE = 25;
 /**

@@ -7,8 +7,10 @@
  */
 import type { ServerFeature } from "~/server/features.server";
 import { adminPlugin } from "./admin-plugin.server";
-import { ADMIN_ENV_KEY, ADMIN_VARIABLES, readAdminSettings } from "./administrators.server";
+import { ADMIN_ENV_KEY, ADMIN_VARIABLES, adminSettingsOf, readAdminSettings } from "./administrators.server";
 import * as admin from "./migrations/0014-admin";
+import { recordSupportAction, restoreSession } from "./support-return.server";
+import { supportSignInPlugin } from "./support-sessions.server";
 import { suspensionRefusal } from "./suspension.server";
 import { noWayInWhileSuspended } from "./suspension-plugin.server";
 
@@ -17,5 +19,8 @@ export default {
   migrations: { "0014-admin": admin },
   config: { key: ADMIN_ENV_KEY, variables: ADMIN_VARIABLES, read: readAdminSettings },
   authPlugins: () => [adminPlugin(), noWayInWhileSuspended()],
+  betterAuth: ({ env }) => ({ plugins: [supportSignInPlugin(adminSettingsOf(env))] }),
   signInRefusal: suspensionRefusal,
+  restoreSession,
+  onSupportAction: recordSupportAction,
 } satisfies ServerFeature;

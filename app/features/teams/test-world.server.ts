@@ -5,22 +5,15 @@
  * forms posted as the pages post them, and the mails and links they queued.
  */
 import { randomUUID } from "node:crypto";
-import { accountMail } from "~/server/auth/account-mail.server";
-import { createAuth } from "~/server/auth/auth.server";
 import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "~/server/db/database.server";
-import type { Env } from "~/server/env.server";
-import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
-import type { MailMessage } from "~/server/mail/mailer.server";
-import { mailOutbox } from "~/server/mail/outbox.server";
+import { appServicesOn } from "../../../tests/fixtures/app-services";
 import { browserHeaders, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import type { Storage } from "../../../tests/fixtures/storages";
 import type { TeamEndpoints } from "./access.server";
 import { TEAM_ACTIONS } from "./team-actions.server";
 import { randomLetters } from "./test-names";
-
-const SECRET = "s".repeat(43);
 
 /** Someone signed in: their account, and their browser's request headers (cookie, client IP). */
 export type Person = { id: string; name: string; email: string; headers: Headers };
@@ -39,28 +32,18 @@ export type Answer = {
 export async function teamsWorld(storage?: Storage) {
   const db: OpenedDatabase = storage ? await storage.open() : openDatabase(":memory:");
   await migrateToLatest(db.kysely);
-  const env = { APP_URL: TEST_APP_URL, APP_NAME: "Test", isHttps: false, providers: {} };
-  const mail = accountMail({ env, outbox: mailOutbox({ kysely: db.kysely, secret: SECRET }) });
-  const rateLimits = createAuthRateLimits({ perIp: 10_000 });
-  const auth = createAuth({ env, kysely: db.kysely, dialect: db.dialect, secret: SECRET, mail, rateLimits });
-  /** Every mail queued, and every mailed link made, with its purpose (in order). */
-  const mails: MailMessage[] = [];
+  const { services: app, mails } = appServicesOn(db);
+  const { auth } = app;
+  /** Every mailed link made, with its purpose (in order); `mails`: every mail queued. */
   const links: { purpose: string; url: string }[] = [];
   const services = {
-    env: env as unknown as Env,
-    auth,
-    rateLimits,
-    db: db.kysely,
+    ...app,
     mail: {
-      ...mail,
-      mailedLink: async (...args: Parameters<typeof mail.mailedLink>) => {
-        const url = await mail.mailedLink(...args);
+      ...app.mail,
+      mailedLink: async (...args: Parameters<typeof app.mail.mailedLink>) => {
+        const url = await app.mail.mailedLink(...args);
         links.push({ purpose: args[1], url });
         return url;
-      },
-      queue: async (...args: Parameters<typeof mail.queue>) => {
-        await mail.queue(...args);
-        mails.push(args[1]);
       },
     },
   } satisfies AppServices;
