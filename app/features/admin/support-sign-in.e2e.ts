@@ -171,8 +171,9 @@ test("without JavaScript, the card signs in as the person and the banner's Stop 
   const person = await createSignedInAccount(newAccount("Bea NoScript"));
   await signInContext(context, admin);
   await page.goto(adminAccountPath(person.userId));
-  await page.getByLabel("Reason").fill(REASON);
-  await page.getByRole("button", { name: `Sign in as ${person.name}` }).click();
+  const form = page.getByRole("form", { name: `Sign in as ${person.name}` });
+  await form.getByLabel("Reason").fill(REASON);
+  await form.getByRole("button", { name: `Sign in as ${person.name}` }).click();
   await page.waitForURL("**/dashboard");
   await expect(bannerOf(page).getByRole("status")).toContainText(person.name);
   await bannerOf(page).getByRole("button", { name: "Stop" }).click();
