@@ -355,14 +355,15 @@ async function adminStates(page: Page, shoot: (state: AdminState, path: string) 
   await page.goto(`/admin?q=${encodeURIComponent(people[1]?.email ?? "")}`);
   await page.getByRole("table").getByRole("link").first().click();
   await page.waitForURL(/\/admin\/accounts\//);
+  // A person's page (not an administrator's): the suspension's and the support sign-in's cards too.
+  const personPage = new URL(page.url()).pathname;
   await actOnAccount(page, "Sign out everywhere", "Ticket 4521: lost her phone");
   await page.goto(`/admin?q=${encodeURIComponent(people[0]?.email ?? "")}`);
   await page.getByRole("table").getByRole("link").first().click();
   await page.waitForURL(/\/admin\/accounts\//);
-  const account = new URL(page.url()).pathname;
   await actOnAccount(page, "Make administrator", "Joins the support rota");
   await shoot("admin-accounts", "/admin");
-  await shoot("admin-account", account);
+  await shoot("admin-account", personPage);
   await shoot("admin-audit", "/admin/audit");
 }
 
