@@ -8,15 +8,14 @@
 import type { ComponentProps } from "react";
 import { FormFeedback } from "~/components/dashboard/form-feedback";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
-import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import LogOutIcon from "~icons/lucide/log-out";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
+import { AccountField, ReasonField } from "./account-form-fields";
 import { ACCOUNT_RULES } from "./account-rules";
 import type { AccountDetails } from "./accounts";
-import { REASON_MAX_LENGTH } from "./constants";
 
 type Account = AccountDetails["account"];
 
@@ -45,17 +44,9 @@ function ReasonForm({
         aria-label={label}
       >
         {form.intentField}
-        <input type="hidden" name="userId" value={account.id} />
+        <AccountField userId={account.id} />
         <div className="flex-1">
-          <FormField
-            label="Reason"
-            name="reason"
-            required
-            maxLength={REASON_MAX_LENGTH}
-            autoComplete="off"
-            hint="Kept in the audit trail."
-            error={reasonError}
-          />
+          <ReasonField hint="Kept in the audit trail." error={reasonError} />
         </div>
         <SubmitButton busy={form.busy} className="h-10 sm:mt-[1.375rem]" {...button}>
           {label}

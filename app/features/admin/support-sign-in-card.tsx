@@ -8,13 +8,12 @@
  */
 import { FormFeedback } from "~/components/dashboard/form-feedback";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
-import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import LifeBuoyIcon from "~icons/lucide/life-buoy";
+import { AccountField, ReasonField } from "./account-form-fields";
 import {
   LOCKED_WHILE_SUPPORTING,
-  REASON_MAX_LENGTH,
   SUPPORT_REFUSED_FOR_ADMIN,
   SUPPORT_REFUSED_FOR_SUSPENDED,
 } from "./constants";
@@ -55,13 +54,8 @@ export function SupportSignInCard({ account }: SupportSignInCardProps) {
             aria-label={`Sign in as ${account.name}`}
           >
             {form.intentField}
-            <input type="hidden" name="userId" value={account.id} />
-            <FormField
-              label="Reason"
-              name="reason"
-              required
-              maxLength={REASON_MAX_LENGTH}
-              autoComplete="off"
+            <AccountField userId={account.id} />
+            <ReasonField
               hint="Why you need to: it is kept in the trail, never shown to them."
               error={reasonError}
             />

@@ -12,7 +12,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import BanIcon from "~icons/lucide/ban";
 import UnlockIcon from "~icons/lucide/lock-open";
-import { REASON_MAX_LENGTH } from "./constants";
+import { AccountField, ReasonField } from "./account-form-fields";
 import { firstEndDay, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspension";
 
 export type SuspensionCardProps = {
@@ -73,21 +73,12 @@ export function SuspensionCard({ account }: SuspensionCardProps) {
 
 type FormProps = { form: DashboardForm; account: SuspensionCardProps["account"] };
 
-function AccountField({ userId }: { userId: string }) {
-  return <input type="hidden" name="userId" value={userId} />;
-}
-
 function SuspendForm({ form, account }: FormProps) {
   return (
     <form.Form method="post" className="grid gap-3" aria-label={`Suspend ${account.email}`}>
       {form.intentField}
       <AccountField userId={account.id} />
-      <FormField
-        label="Reason"
-        name="reason"
-        required
-        maxLength={REASON_MAX_LENGTH}
-        autoComplete="off"
+      <ReasonField
         hint="Kept in the trail for administrators; the person is not told."
         error={form.fieldError("reason")}
       />

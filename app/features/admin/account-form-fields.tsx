@@ -1,0 +1,23 @@
+/** The fields every form of an account's page posts: the account it is about, and why. */
+import { FormField } from "~/components/form-field";
+import { REASON_MAX_LENGTH } from "./constants";
+
+/** The account the form acts on (`userId`, read by `accountId` on the server). */
+export function AccountField({ userId }: { userId: string }) {
+  return <input type="hidden" name="userId" value={userId} />;
+}
+
+/** Why the administrator does it: required, at most `REASON_MAX_LENGTH` characters, kept in the trail. */
+export function ReasonField({ hint, error }: { hint: string; error: string | undefined }) {
+  return (
+    <FormField
+      label="Reason"
+      name="reason"
+      required
+      maxLength={REASON_MAX_LENGTH}
+      autoComplete="off"
+      hint={hint}
+      error={error}
+    />
+  );
+}
