@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
+  useRouteLoaderData,
 } from "react-router";
 import { clientLazy } from "~/components/client-lazy";
 import { DocumentTitle, usePageDescription } from "~/components/document-title";
@@ -21,6 +22,7 @@ import { useBrowserSession } from "~/components/use-browser-session";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { everyPageParts } from "~/features/every-page";
 import { BRAND_COLORS } from "~/lib/constants";
+import type { SignedInSession } from "~/lib/session";
 import { servicesContext, sessionContext } from "~/server/context.server";
 import { getEnv } from "~/server/env.server";
 import { loadSession } from "~/server/session/guards.server";
@@ -143,11 +145,7 @@ export default function App() {
   );
   const navigating = useNavigation().state !== "idle";
   const chunkFailure = useChunkLoadFailure(useLocation().key);
-  const user = session?.user ?? null;
-  const everyPage = everyPageParts().map((Part, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
-    <Part key={index} signedIn={session !== null} user={user} supportSignIn={supportSignIn} />
-  ));
+  const everyPage = <EveryPageParts session={session} supportSignIn={supportSignIn} />;
   if (chunkFailure) {
     return (
       <>
@@ -178,9 +176,30 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An error page opened first is hydrated too: without this mark, what waits for hydration
   // (the colour mode following the system, the session shared with other tabs) never started.
   useEffect(markHydrated, []);
+  // The root's data, when its loader answered (a page's own error): the features' parts show
+  // on error pages too (the banner of a support sign-in on a `403`, say).
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <Suspense>
-      <ErrorPage error={error} />
-    </Suspense>
+    <>
+      {root ? <EveryPageParts session={root.session} supportSignIn={root.supportSignIn} /> : null}
+      <Suspense>
+        <ErrorPage error={error} />
+      </Suspense>
+    </>
   );
+}
+
+/** What the listed features render on every page (app/features/every-page.ts). */
+function EveryPageParts({
+  session,
+  supportSignIn,
+}: {
+  session: SignedInSession | null;
+  supportSignIn: boolean;
+}) {
+  const user = session?.user ?? null;
+  return everyPageParts().map((Part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
+    <Part key={index} signedIn={session !== null} user={user} supportSignIn={supportSignIn} />
+  ));
 }

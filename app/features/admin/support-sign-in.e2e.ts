@@ -102,7 +102,8 @@ test("an administrator signs in as a person from the account page: a banner name
   expect(await signedInEmail(page.context().request)).toBe(person.email);
   // Their own log says so, with the time: the dashboard is theirs.
   await expect(page.getByText("An administrator signed in to your account for support")).toBeVisible();
-  for (const path of ["/dashboard/teams", "/dashboard/two-factor", "/"]) {
+  // Error pages too: the console's 403, a path nobody claims.
+  for (const path of ["/dashboard/teams", "/dashboard/two-factor", "/", "/admin", "/no-such-page"]) {
     await page.goto(path);
     await expect(bannerOf(page).getByRole("status")).toContainText(person.name);
   }
