@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
@@ -68,8 +69,17 @@ export default function handleRequest(
 /** Logs errors React Router caught in loaders, actions and renders, with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return; // The visitor left; nothing went wrong here.
+  if (isIntendedAnswer(error)) return; // A `data(…, { status: 404 })` an action threw: its answer, not a fault.
   logServerError(error, context);
 };
+
+/** A 4xx a loader or action threw on purpose (`throw data(…, { status })`, a Response, an error response). */
+function isIntendedAnswer(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return error.status < 500;
+  if (error instanceof Response) return error.status < 500;
+  const thrown = error as { type?: unknown; init?: { status?: number } } | null;
+  return thrown?.type === "DataWithResponseInit" && (thrown.init?.status ?? 500) < 500;
+}
 
 function logServerError(error: unknown, context: Readonly<RouterContextProvider>) {
   const requestId = context.get(requestInfoContext)?.requestId;
