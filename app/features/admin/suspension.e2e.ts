@@ -24,7 +24,8 @@ import {
   type SignedInAccount,
   test,
 } from "../../../tests/fixtures/signed-in";
-import { createTeam, invitationLink, invite, teamName } from "../teams/test-fixtures";
+import { teamPath } from "../teams/constants";
+import { invitationLink, invite, teamInDatabase, teamName } from "../teams/test-fixtures";
 import { passwordStepIn, turnOnTwoFactor } from "../two-factor/test-fixtures";
 import { createAdministrator, signInContext } from "./e2e-fixtures";
 
@@ -187,10 +188,11 @@ test("while suspended, the invitation to the account's address answers the messa
   login,
   page,
 }) => {
-  await login(newAccount("Olivia Owner"));
+  const owner = await login(newAccount("Olivia Owner"));
   const person = await createSignedInAccount(newAccount());
   const team = teamName();
-  await createTeam(page, team);
+  await page.goto(teamPath(await teamInDatabase(team, owner.userId)));
+  await waitForHydration(page);
   await invite(page, person.email);
   const link = await invitationLink(person.email, team);
   await suspendByPost(browser, person);

@@ -9,6 +9,7 @@ import {
 } from "@playwright/test";
 import { sameOrigin } from "../../../tests/fixtures/accounts";
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
+import { queryAll } from "../../../tests/fixtures/database";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
 import { openDashboardAs, type SignedInAccount } from "../../../tests/fixtures/signed-in";
@@ -30,6 +31,28 @@ export async function createTeam(page: Page, name: string): Promise<string> {
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await waitForHydration(page);
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+}
+
+/**
+ * A team made straight in the e2e server's database, owned by `ownerId`
+ * (with `members` as members): for journeys that are not about making one.
+ * Teams made through the page count against the suite's one client IP
+ * (20 an hour, `TEAMS_PER_IP`), which the teams' own journeys need.
+ */
+export async function teamInDatabase(name: string, ownerId: string, members: string[] = []): Promise<string> {
+  const teamId = randomUUID();
+  const now = new Date().toISOString();
+  await queryAll([
+    {
+      text: `INSERT INTO "organization" ("id", "name", "slug", "createdAt") VALUES (?, ?, ?, ?)`,
+      params: [teamId, name, `team-${teamId}`, now],
+    },
+    ...[ownerId, ...members].map((userId, index) => ({
+      text: `INSERT INTO "member" ("id", "organizationId", "userId", "role", "createdAt") VALUES (?, ?, ?, ?, ?)`,
+      params: [randomUUID(), teamId, userId, index === 0 ? "owner" : "member", now],
+    })),
+  ]);
+  return teamId;
 }
 
 /** Invites `email` from the team's open page, and waits for the answer. */
