@@ -86,7 +86,12 @@ export async function postTeamForm(
 /** The `login` fixture of tests/fixtures/signed-in.ts. */
 type Login = (account?: undefined, browser?: { context: BrowserContext }) => Promise<SignedInAccount>;
 
-/** A team owned by `page`'s person with one more member (as `role`), who accepted through their own browser. */
+/**
+ * A team owned by `page`'s person with one more member (as `role`), who
+ * accepted through their own browser. The team itself is made in the
+ * database (`teamInDatabase`): making one through the page is its own
+ * journey, and each counts against the suite's one client IP.
+ */
 export async function teamWithMember(
   page: Page,
   browser: Browser,
@@ -95,7 +100,9 @@ export async function teamWithMember(
 ) {
   const owner = await openDashboardAs(page);
   const name = teamName();
-  const teamId = await createTeam(page, name);
+  const teamId = await teamInDatabase(name, owner.userId);
+  await page.goto(`/dashboard/teams/${encodeURIComponent(teamId)}`);
+  await waitForHydration(page);
   const context = await browser.newContext();
   const member = await login(undefined, { context });
   await invite(page, member.email, role);
