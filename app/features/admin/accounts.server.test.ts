@@ -1,6 +1,9 @@
 /** The console's list of accounts: its order and pages, its search, its filters, each row's facts and their cost. */
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
+import { FEATURES } from "~/features/registry";
+import { isPostgres } from "../../../db/migrations/types";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
 import { accountDetails, escapeLike, findAccounts } from "./accounts.server";
@@ -8,6 +11,8 @@ import { ADMIN_ROLE } from "./administrators.server";
 import { type AccountQuery, readAccountQuery } from "./console-query";
 import { ADMIN_PAGE_SIZE } from "./constants";
 import { adminWorld, type World } from "./test-world.server";
+
+const listed = (name: string) => FEATURES.includes(name);
 
 const LISTED = "boss@example.com";
 const query = (more: Partial<AccountQuery> = {}): AccountQuery => ({ q: "", status: null, page: 1, ...more });
@@ -167,37 +172,25 @@ describe.each(STORAGES)("the accounts list on $name", ({ configured, create }) =
           session(never, minutesAgo(2), logged),
         ])
         .execute();
-      await db.kysely
-        .insertInto("twoFactor")
-        .values({ id: randomUUID(), userId: logged, secret: "s", backupCodes: "[]", verified: true })
-        .execute();
-      await db.kysely
-        .insertInto("passkey")
-        .values({
-          id: randomUUID(),
-          userId: sessionOnly,
-          publicKey: "k",
-          credentialID: randomUUID(),
-          counter: 0,
-          deviceType: "singleDevice",
-          backedUp: false,
-        })
-        .execute();
-      const at = new Date();
-      await db.kysely
-        .insertInto("organization")
-        .values([
-          { id: "t1", name: "Acme", slug: "acme", createdAt: at },
-          { id: "t2", name: "Zeta", slug: "zeta", createdAt: at },
-        ])
-        .execute();
-      await db.kysely
-        .insertInto("member")
-        .values([
-          { id: randomUUID(), organizationId: "t1", userId: logged, role: "owner", createdAt: at },
-          { id: randomUUID(), organizationId: "t2", userId: logged, role: "member", createdAt: at },
-        ])
-        .execute();
+      // The other features' tables, written only when they are listed (this test stays when one is removed).
+      const flag = (on: boolean) => (isPostgres(db.kysely) ? on : Number(on));
+      if (listed("two-factor"))
+        await sql`INSERT INTO "twoFactor" ("id", "userId", "secret", "backupCodes", "verified")
+          VALUES (${randomUUID()}, ${logged}, 's', '[]', ${flag(true)})`.execute(db.kysely);
+      if (listed("passkeys"))
+        await sql`INSERT INTO "passkey" ("id", "userId", "publicKey", "credentialID", "counter", "deviceType", "backedUp")
+          VALUES (${randomUUID()}, ${sessionOnly}, 'k', ${randomUUID()}, 0, 'singleDevice', ${flag(false)})`.execute(
+          db.kysely,
+        );
+      if (listed("teams")) {
+        const at = new Date().toISOString();
+        await sql`INSERT INTO "organization" ("id", "name", "slug", "createdAt")
+          VALUES ('t1', 'Acme', 'acme', ${at}), ('t2', 'Zeta', 'zeta', ${at})`.execute(db.kysely);
+        await sql`INSERT INTO "member" ("id", "organizationId", "userId", "role", "createdAt")
+          VALUES (${randomUUID()}, 't1', ${logged}, 'owner', ${at}), (${randomUUID()}, 't2', ${logged}, 'member', ${at})`.execute(
+          db.kysely,
+        );
+      }
       const signedIn = minutesAgo(9);
       await db.kysely
         .updateTable("activity")
@@ -211,12 +204,12 @@ describe.each(STORAGES)("the accounts list on $name", ({ configured, create }) =
       );
       expect(rows["logged@example.com"]).toMatchObject({
         lastSignIn: { at: signedIn.toISOString(), from: "activity" },
-        secondFactors: ["An authenticator app"],
-        teams: 2,
+        secondFactors: listed("two-factor") ? ["An authenticator app"] : [],
+        teams: listed("teams") ? 2 : 0,
       });
       expect(rows["session@example.com"]).toMatchObject({
         lastSignIn: { from: "session" },
-        secondFactors: ["A passkey"],
+        secondFactors: listed("passkeys") ? ["A passkey"] : [],
         teams: 0,
       });
       expect(rows["never@example.com"]).toMatchObject({ lastSignIn: null, secondFactors: [], teams: 0 });

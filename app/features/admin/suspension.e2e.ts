@@ -24,9 +24,6 @@ import {
   type SignedInAccount,
   test,
 } from "../../../tests/fixtures/signed-in";
-import { teamPath } from "../teams/constants";
-import { invitationLink, invite, teamInDatabase, teamName } from "../teams/test-fixtures";
-import { passwordStepIn, turnOnTwoFactor } from "../two-factor/test-fixtures";
 import { createAdministrator, signInContext } from "./e2e-fixtures";
 
 const SUSPENDED = "This account is suspended. Contact support.";
@@ -181,44 +178,6 @@ test("while suspended, a reset link's page shows the message and sets no passwor
   expect((await mailsTo(person.email)).map((mail) => mail.subject)).not.toContainEqual(
     expect.stringMatching(/ is your .* code$/),
   );
-});
-
-test("while suspended, the invitation to the account's address answers the message and waits", async ({
-  browser,
-  login,
-  page,
-}) => {
-  const owner = await login(newAccount("Olivia Owner"));
-  const person = await createSignedInAccount(newAccount());
-  const team = teamName();
-  await page.goto(teamPath(await teamInDatabase(team, owner.userId)));
-  await waitForHydration(page);
-  await invite(page, person.email);
-  const link = await invitationLink(person.email, team);
-  await suspendByPost(browser, person);
-
-  const guest = await (await browser.newContext()).newPage();
-  const opened = await guest.goto(link);
-  expect(opened?.status()).toBe(403);
-  await expectRefusal(guest);
-  await expect(guest.getByText(`Join “${team}”`)).toHaveCount(0);
-});
-
-test("a sign-in waiting at its code step when the account is suspended is refused there with the message", async ({
-  browser,
-  login,
-  page,
-}) => {
-  const person = await login(newAccount());
-  await openDashboard(page);
-  const { app } = await turnOnTwoFactor(page);
-  const step = await passwordStepIn(browser, person);
-  await suspendByPost(browser, person);
-  await step.page.getByLabel("Authenticator code").fill(app.next());
-  await step.page.getByRole("button", { name: "Verify and sign in" }).click();
-  await expectRefusal(step.page);
-  expect(await (await step.page.request.get("/api/_auth/session")).json()).toEqual({});
-  await step.context.close();
 });
 
 test.describe("without JavaScript", () => {
