@@ -10,7 +10,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { AuthSession } from "~/server/auth/auth.server";
 import { type AppServices, getServices, requestInfoContext, sessionContext } from "~/server/context.server";
 import { secondFactorsOf } from "~/server/feature-hooks.server";
-import { isImpersonated } from "~/server/session/session.server";
+import { isImpersonated } from "~/server/session/impersonation.server";
 import {
   administratorFacts,
   adminSettingsOf,

@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import { CLIENT_IP_HEADER } from "~/lib/constants";
 import type { AuthSession } from "~/server/auth/auth.server";
 import type { AppServices } from "~/server/context.server";
-import { isImpersonated } from "~/server/session/session.server";
+import { isImpersonated } from "~/server/session/impersonation.server";
 import type { Database } from "../../../db/schema";
 import { type AdminSettings, administratorFacts, isAdministrator } from "./administrators.server";
 import { type AuditPerson, writeAudit } from "./audit.server";

@@ -5,8 +5,6 @@ import { restoredSession } from "../feature-hooks.server";
 import { readSessionDirectly } from "./fast-path.server";
 import { isImpersonated } from "./impersonation.server";
 
-export { isImpersonated };
-
 /**
  * Reads the signed-in session from a request's cookie. A missing, tampered,
  * truncated, expired or revoked cookie is simply "signed out" (`null`).
