@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, test } from "vitest";
+import { FEATURES, requiredBy } from "./features/registry";
 
 /**
  * The import graph keeps the layout honest (README, "Where things are"):
  * - the core never imports a feature (only the registry's files in
- *   app/features/ reach them, by glob), and a feature imports the core and
- *   nothing of another feature: removing one is deleting its folder and its line;
+ *   app/features/ reach them, by glob), and a feature imports the core and,
+ *   of another feature, only the `api.ts` / `api.server.ts` of one it
+ *   declares it requires (app/features/registry.ts): removing one is
+ *   deleting its folder and its line, and those of the features requiring it;
  * - the server's folders form layers, and none imports a folder above it.
  */
 const ROOT = join(import.meta.dirname, "..");
@@ -58,6 +61,21 @@ function featureOf(path: string): string | null {
   return /^app\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 }
 
+/** What a feature may import of another: the modules it exports to the features that require it. */
+const FEATURE_API = /^app\/features\/[^/]+\/api(\.server)?(\.tsx?)?$/;
+
+/** The imports of features that leave their folder along no declared edge (`requires`), or into no `api` module. */
+function undeclaredImports(imports: readonly { from: string; to: string }[]) {
+  return imports.filter(({ from, to }) => {
+    const feature = featureOf(from);
+    if (feature === null) return false;
+    const target = featureOf(to);
+    if (target === null) return to.startsWith("app/features/"); // the registry's files
+    if (target === feature) return false;
+    return !requiredBy(feature).includes(target) || !FEATURE_API.test(to);
+  });
+}
+
 function layerOf(path: string): number {
   return SERVER_LAYERS.findIndex((layer) =>
     layer.some((place) => path === place || path.startsWith(`${place}/`)),
@@ -70,14 +88,28 @@ describe("the import graph", () => {
     expect(wrong).toEqual([]);
   });
 
-  test("a feature imports nothing of another feature, nor the registry", () => {
-    const wrong = edges.filter(({ from, to }) => {
-      const feature = featureOf(from);
-      if (feature === null) return false;
-      const target = featureOf(to);
-      return (target !== null && target !== feature) || (target === null && to.startsWith("app/features/"));
-    });
-    expect(wrong).toEqual([]);
+  test("a feature imports of another only the api of one it requires, and never the registry", () => {
+    expect(undeclaredImports(edges)).toEqual([]);
+  });
+
+  test("an import along an undeclared edge, or past the api, is caught", () => {
+    const required = FEATURES.find((name) => requiredBy(name).length > 0);
+    const [dependant, dependency] = required ? [required, requiredBy(required)[0]] : ["a", "b"];
+    const unrelated = FEATURES.find((name) => name !== dependant && !requiredBy(dependant).includes(name));
+    const wrong = [
+      { from: `app/features/${dependant}/x.ts`, to: `app/features/${unrelated}/api.server` },
+      { from: `app/features/${dependency}/x.ts`, to: `app/features/${dependant}/api.server` },
+      { from: `app/features/${dependant}/x.ts`, to: `app/features/${dependency}/teams.server` },
+      { from: `app/features/${dependant}/x.ts`, to: "app/features/registry" },
+    ];
+    expect(undeclaredImports(wrong)).toEqual(wrong);
+    if (required) {
+      const declared = {
+        from: `app/features/${dependant}/x.ts`,
+        to: `app/features/${dependency}/api.server`,
+      };
+      expect(undeclaredImports([declared])).toEqual([]);
+    }
   });
 
   // Types may be named across layers: the signed-in session's type comes from better-auth's setup.

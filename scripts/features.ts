@@ -3,7 +3,8 @@
  * with its files and lines of app code.
  *
  * `npm run features -- --check`: proves each can be removed the way the
- * README says, by deleting its folder and its line in the registry. For each
+ * README says, by deleting its folder and its line in the registry, with
+ * those of the features that require it (said on its line). For each
  * feature, in a temporary copy of the project (its node_modules linked, not
  * copied), it does exactly that, rewrites the row types its migrations
  * made (`npm run db:types`) and runs the typecheck and the unit tests.
@@ -23,7 +24,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { FEATURES } from "../app/features/registry.ts";
+import { FEATURES, requiredBy } from "../app/features/registry.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const REGISTRY = "app/features/registry.ts";
@@ -61,18 +62,34 @@ function list() {
   }
 }
 
-/** A copy of the project without `name`: its folder deleted, its line in the registry too. */
-function copyWithout(name: string): string {
-  const copy = mkdtempSync(join(tmpdir(), `without-${name}-`));
+/** `name` and every feature that requires it, directly or through another. */
+function withDependants(name: string): string[] {
+  const removed = [name];
+  for (let grew = true; grew; ) {
+    const next = FEATURES.filter(
+      (other) => !removed.includes(other) && requiredBy(other).some((required) => removed.includes(required)),
+    );
+    removed.push(...next);
+    grew = next.length > 0;
+  }
+  return removed;
+}
+
+/** A copy of the project without `names`: their folders deleted, their lines in the registry too. */
+function copyWithout(names: readonly string[]): string {
+  const copy = mkdtempSync(join(tmpdir(), `without-${names[0]}-`));
   for (const entry of readdirSync(ROOT)) {
     if (!LEFT_OUT.has(entry)) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
   }
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
-  rmSync(join(copy, "app/features", name), { recursive: true });
-  const registry = readFileSync(join(copy, REGISTRY), "utf8");
-  const line = `  ${JSON.stringify(name)},\n`;
-  if (!registry.includes(line)) throw new Error(`${REGISTRY} has no line ${line.trim()}`);
-  writeFileSync(join(copy, REGISTRY), registry.replace(line, ""));
+  let registry = readFileSync(join(copy, REGISTRY), "utf8");
+  for (const name of names) {
+    rmSync(join(copy, "app/features", name), { recursive: true });
+    const line = new RegExp(`^  ${JSON.stringify(name)}: .*\n`, "m");
+    if (!line.test(registry)) throw new Error(`${REGISTRY} has no line for "${name}"`);
+    registry = registry.replace(line, "");
+  }
+  writeFileSync(join(copy, REGISTRY), registry);
   return copy;
 }
 
@@ -85,17 +102,20 @@ function check(names: readonly string[]): boolean {
   let allPassed = true;
   for (const name of names) {
     const started = Date.now();
-    const copy = copyWithout(name);
+    const removed = withDependants(name);
+    const copy = copyWithout(removed);
+    const label =
+      removed.length > 1 ? `${name} (with ${removed.slice(1).join(", ")}, which require it)` : name;
     try {
       const steps = ["npm run db:types", "npm run typecheck", "npx vitest run"];
       const failed = steps.map((step) => ({ step, ...run(copy, step) })).find((step) => !step.ok);
       const seconds = Math.round((Date.now() - started) / 1000);
       if (failed) {
         allPassed = false;
-        console.log(`✗ ${name}: without it, \`${failed.step}\` fails (${seconds} s)`);
+        console.log(`✗ ${label}: without it, \`${failed.step}\` fails (${seconds} s)`);
         console.log(failed.output.split("\n").slice(-40).join("\n"));
       } else {
-        console.log(`✓ ${name}: without it, the typecheck and the unit tests pass (${seconds} s)`);
+        console.log(`✓ ${label}: without it, the typecheck and the unit tests pass (${seconds} s)`);
       }
     } finally {
       rmSync(copy, { recursive: true, force: true });

@@ -1,8 +1,11 @@
 // The dashboard's passkeys on the server: the list, renaming, and removing one as a way in.
+
+import type { passkey } from "@better-auth/passkey";
 import type { Kysely } from "kysely";
 import { displayName } from "~/lib/fields";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { WayOut } from "~/server/auth/sign-in-methods.server";
 import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
@@ -10,11 +13,6 @@ import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
 
 /** A passkey's name ("Work laptop"): the dashboard's rename and better-auth's passkey endpoints. */
 export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
-
-/** The passkey plugin's endpoints this module calls (the core's `Auth` type knows only the core's plugins). */
-type PasskeyApi = {
-  updatePasskey(request: { body: { id: string; name: string }; headers: Headers }): Promise<unknown>;
-};
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
 const passkeysOf = compiledQuery((db, userId: string) =>
@@ -49,7 +47,7 @@ export async function renamePasskey(
   }
   return attempt(
     async () => {
-      await (auth.api as unknown as PasskeyApi).updatePasskey({ body: { id, name: parsed.data }, headers });
+      await pluginApi<typeof passkey>(auth).updatePasskey({ body: { id, name: parsed.data }, headers });
       return done("Passkey renamed.");
     },
     {},

@@ -3,6 +3,7 @@ import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { CodeKind } from "./two-factor";
 import {
   CODE_ALREADY_USED,
@@ -16,8 +17,7 @@ import {
  * The plugin's code endpoints on `auth.api`: the core adds the plugin
  * through `ServerFeature.authPlugins`, so `Auth`'s type does not list them.
  */
-type CodeEndpoints = Pick<ReturnType<typeof twoStepSignIn>["endpoints"], "verifyTOTP" | "verifyBackupCode">;
-const codeEndpoints = (auth: Auth) => auth.api as unknown as CodeEndpoints;
+const codeEndpoints = (auth: Auth) => pluginApi<typeof twoStepSignIn>(auth);
 
 const APP_CODE_SHAPE = /^\d{6}$/;
 
