@@ -30,14 +30,16 @@ import {
   requestInfoContext,
   servicesContext,
 } from "~/server/context.server";
-import { checkReadiness, openConfiguredDatabase } from "~/server/db/database.server";
+import { openConfiguredDatabase } from "~/server/db/database.server";
 import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/db/database-errors.server";
+import { checkReadiness } from "~/server/db/readiness.server";
 import { getEnv } from "~/server/env.server";
 import { featureFormTargets } from "~/server/feature-hooks.server";
 import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
 import { createRedisFailureBudget, createRedisRateLimiter } from "~/server/limits/redis-rate-limiter.server";
+import { startMailWorker } from "~/server/mail/mail-worker.server";
 import { createMailDelivery } from "~/server/mail/mailer.server";
-import { mailOutbox, mailQueueState, startMailWorker } from "~/server/mail/outbox.server";
+import { mailOutbox, mailQueueState } from "~/server/mail/outbox.server";
 import { startMetrics } from "~/server/metrics.server";
 import { startExpiredRowCleanup } from "~/server/session/lifetime.server";
 import { startTracing } from "~/server/tracing/tracing.server";

@@ -4,7 +4,7 @@ import { timestamp } from "./types";
 /**
  * The mail outbox: every mail the app sends is first a row here, written in
  * the same transaction as what caused it, then sent by a worker
- * (app/server/mail/outbox.server.ts). `payload` is the sealed message
+ * (app/server/mail/mail-worker.server.ts). `payload` is the sealed message
  * (emptied once sent); `claim` and `claimedUntil` are the lease of the
  * instance sending it. The worker looks for due pending mails, hence the index.
  */

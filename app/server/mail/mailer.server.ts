@@ -92,7 +92,7 @@ type DeliveryOptions = {
  * written as an `.eml` file to `DATA_DIR/outbox/`, readable by the owner
  * only since the links in it sign people in. nodemailer may not fetch URLs
  * or read files named in a message: mails hold only what the app wrote
- * into them. The outbox table (mail/outbox.server.ts) calls it, with retries.
+ * into them. The outbox's worker (mail/mail-worker.server.ts) calls it, with retries.
  */
 export function createMailDelivery({
   smtpUrl,

@@ -9,8 +9,9 @@ import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { startSmtpSink } from "../../../tests/fixtures/smtp-sink";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
 import { migrateToLatest, type OpenedDatabase } from "../db/database.server";
+import { type MailWorker, retryDelayMs, startMailWorker } from "./mail-worker.server";
 import { createMailDelivery, type MailDelivery, type MailMessage } from "./mailer.server";
-import { type MailWorker, mailOutbox, retryDelayMs, startMailWorker } from "./outbox.server";
+import { mailOutbox } from "./outbox.server";
 
 const SECRET = "s".repeat(43);
 const SEND_TIMEOUT_MS = 1_000;
