@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { timestamp } from "./types";
 
 /**
- * One row `/readyz` writes on each check (app/server/db/database.server.ts): a
+ * One row `/readyz` writes on each check (app/server/db/readiness.server.ts): a
  * database that answers reads but cannot take a write (a full disk, a
  * read-only file) is not ready.
  */

@@ -7,9 +7,10 @@ import { STORAGES, type Storage, sqliteStorage } from "../../../tests/fixtures/s
 import { silentServer } from "../../../tests/fixtures/tcp";
 import { DATABASE_CONNECT_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "../../lib/constants";
 import { createAuth } from "../auth/auth.server";
-import { appMigrations, checkReadiness, migrateToLatest, openConfiguredDatabase } from "./database.server";
+import { appMigrations, migrateToLatest, openConfiguredDatabase } from "./database.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { openPostgresDatabase } from "./postgres.server";
+import { checkReadiness } from "./readiness.server";
 
 const env = {
   APP_URL: "http://localhost:3000",

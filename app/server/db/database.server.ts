@@ -1,11 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { CompiledQuery, type DatabaseConnection, Kysely, type Logger, sql } from "kysely";
+import { Kysely, type Logger, sql } from "kysely";
 import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import { serverFeatures } from "~/features/server.server";
-import { DATABASE_BUSY_TIMEOUT_MS, READINESS_TIMEOUT_MS } from "~/lib/constants";
 import { migrations } from "../../../db/migrations";
 import type { Database } from "../../../db/schema";
 import { type Env, StartupError } from "../env.server";
@@ -13,14 +12,14 @@ import type { PoolConnections } from "../metrics.server";
 import { noTracing, type Tracing } from "../tracing/tracing.server";
 import { isDatabaseUnavailable } from "./database-errors.server";
 import { traceQueries } from "./query-spans.server";
+import {
+  cacheStatements,
+  keepTheFirstError,
+  retryWhileBusy,
+  SQLITE_BLOCKING_WAIT_MS,
+  takeTheWriteLockFirst,
+} from "./sqlite-connection.server";
 import { convertValues } from "./sqlite-values.server";
-
-/**
- * SQLite waits for a lock synchronously, blocking every request: it waits
- * at most this long at a time, and the app retries the statement
- * asynchronously until `DATABASE_BUSY_TIMEOUT_MS` (db/database.server.ts).
- */
-const SQLITE_BLOCKING_WAIT_MS = 10;
 
 /** An open database: its query builder, which one it is, and how to close it. */
 export type OpenedDatabase = {
@@ -81,100 +80,6 @@ export function openDatabase(
       if (sqlite.isOpen) sqlite.close();
     },
   };
-}
-
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-/** Busy because this transaction's snapshot is stale: only a new transaction helps, not a retry. */
-const SQLITE_BUSY_SNAPSHOT = 517;
-
-/**
- * SQLite's own wait for a lock (`busy_timeout`) is a synchronous sleep in
- * the one thread that serves every request, so it is kept to
- * `SQLITE_BLOCKING_WAIT_MS`. A statement that still finds the database
- * locked (another process writing, a backup) is tried again after an
- * asynchronous pause, growing to 100 ms, until `DATABASE_BUSY_TIMEOUT_MS`
- * have passed; then its error goes on (503). Other requests are served
- * meanwhile; those that need the database queue behind the connection.
- */
-function retryWhileBusy(connection: DatabaseConnection) {
-  const execute = connection.executeQuery.bind(connection);
-  connection.executeQuery = async <R>(query: CompiledQuery) => {
-    const started = Date.now();
-    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-      try {
-        return await execute<R>(query);
-      } catch (error) {
-        const { errcode } = error as { errcode?: unknown };
-        const busy =
-          typeof errcode === "number" &&
-          errcode !== SQLITE_BUSY_SNAPSHOT &&
-          ((errcode & 0xff) === SQLITE_BUSY || (errcode & 0xff) === SQLITE_LOCKED);
-        if (!busy || Date.now() - started + pause > DATABASE_BUSY_TIMEOUT_MS) throw error;
-        await new Promise((resume) => setTimeout(resume, pause));
-      }
-    }
-  };
-}
-
-/**
- * Every transaction here writes, so it takes the write lock when it begins
- * (`begin immediate`), waiting like any write while another process holds
- * it (`retryWhileBusy`). A plain `begin` takes it at the first write: if
- * another process wrote since the transaction's first read, SQLite refuses
- * at once (SQLITE_BUSY_SNAPSHOT), a 503 no wait could have avoided. In this
- * process the one connection runs one transaction at a time anyway.
- */
-function takeTheWriteLockFirst(connection: DatabaseConnection) {
-  const execute = connection.executeQuery.bind(connection);
-  connection.executeQuery = async <R>(query: CompiledQuery) =>
-    execute<R>(query.sql === "begin" ? CompiledQuery.raw("begin immediate") : query);
-}
-
-/**
- * SQLite ends a transaction by itself when a statement in it fails for want
- * of disk or memory (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM). Kysely then
- * sends its own `rollback`, which would fail ("no transaction is active")
- * and replace the error that says why (a 503) with one that says nothing
- * (a 500). A rollback with nothing left to roll back is skipped.
- */
-function keepTheFirstError(connection: DatabaseConnection, sqlite: DatabaseSync) {
-  const execute = connection.executeQuery.bind(connection);
-  connection.executeQuery = async <R>(query: CompiledQuery) => {
-    if (query.sql === "rollback" && !sqlite.isTransaction) return { rows: [] as R[] };
-    return execute<R>(query);
-  };
-}
-
-const STATEMENT_CACHE_SIZE = 256;
-
-/**
- * The Kysely dialect prepares every query from scratch; an app asks the same
- * few dozen queries over and over. Reusing prepared statements (a small LRU
- * keyed by SQL text) takes SQL compilation off the hot path. Safe because
- * node:sqlite runs each statement to completion synchronously. The dialect
- * also asks each statement for its result columns before every run (only to
- * tell a read from a write), which builds a new array of objects each time:
- * a statement's columns are read once.
- */
-function cacheStatements(sqlite: DatabaseSync): DatabaseSync {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, StatementSync>();
-  sqlite.prepare = (sql: string) => {
-    const cached = cache.get(sql);
-    if (cached) {
-      cache.delete(sql);
-      cache.set(sql, cached);
-      return cached;
-    }
-    const statement = prepare(sql);
-    const columns = statement.columns();
-    statement.columns = () => columns;
-    cache.set(sql, statement);
-    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return statement;
-  };
-  return sqlite;
 }
 
 /** Every migration this build runs: the core's and the listed features', by name. */
@@ -280,46 +185,4 @@ const FILE_SYSTEM_REFUSALS = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENO
 function failureOf(error: unknown): string {
   const { message, errors } = error as { message?: string; errors?: { message?: string }[] };
   return (message || errors?.[0]?.message) ?? String(error);
-}
-
-export type Readiness = { ready: true } | { ready: false; reason: string };
-
-/**
- * Whether this instance can serve: the database answers within
- * `READINESS_TIMEOUT_MS`, every migration this build knows has been
- * applied (a newer instance may have applied more: still ready), and it
- * takes a write (one row, overwritten). Two small queries, so load
- * balancers may ask every few seconds.
- */
-export async function checkReadiness(kysely: Kysely<Database>): Promise<Readiness> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<Readiness>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ ready: false, reason: "database did not answer in time" }),
-      READINESS_TIMEOUT_MS,
-    );
-  });
-  const check = sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`
-    .execute(kysely)
-    .then(async ({ rows }): Promise<Readiness> => {
-      const applied = new Set(rows.map((row) => row.name));
-      const pending = Object.keys(appMigrations()).filter((name) => !applied.has(name));
-      if (pending.length > 0) return { ready: false, reason: "migrations pending" };
-      // A write too: a full disk or a read-only file answers reads but takes nothing.
-      await sql`insert into "readinessProbe" ("id", "checkedAt") values (1, ${new Date()})
-        on conflict ("id") do update set "checkedAt" = excluded."checkedAt"`.execute(kysely);
-      return { ready: true };
-    })
-    // No migration table at all: nothing applied yet.
-    .catch(
-      (error): Readiness => ({
-        ready: false,
-        reason: isDatabaseUnavailable(error) ? "database unavailable" : "migrations pending",
-      }),
-    );
-  try {
-    return await Promise.race([check, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
