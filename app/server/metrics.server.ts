@@ -1,5 +1,6 @@
-import type { LogEvent, RootOperationNode } from "kysely";
+import type { LogEvent } from "kysely";
 import type { Counter, Gauge, Registry } from "prom-client";
+import { operationOf } from "./db/query-operation.server";
 
 /**
  * The app's Prometheus metrics (docs/deploy.md, "Metrics"): the registry,
@@ -111,34 +112,6 @@ const QUERY_BUCKETS = [
 
 /** The methods the edge serves; any other is `other`, so a client cannot make up label values. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-
-/** Query nodes by operation; raw SQL is named by its first keyword when it is one of these. */
-const OPERATIONS: Partial<Record<RootOperationNode["kind"], string>> = {
-  SelectQueryNode: "select",
-  InsertQueryNode: "insert",
-  UpdateQueryNode: "update",
-  DeleteQueryNode: "delete",
-  MergeQueryNode: "merge",
-};
-const RAW_OPERATIONS = new Set([
-  "select",
-  "insert",
-  "update",
-  "delete",
-  "with",
-  "begin",
-  "commit",
-  "rollback",
-]);
-
-/** A query's operation, from its node (not its text): `select`…, `begin`/`commit`/`rollback`, else `other`. */
-export function operationOf(query: { kind: RootOperationNode["kind"] }, sql: string): string {
-  const operation = OPERATIONS[query.kind];
-  if (operation) return operation;
-  if (query.kind !== "RawNode") return "other";
-  const keyword = /^\s*([a-z]+)/i.exec(sql)?.[1]?.toLowerCase() ?? "";
-  return RAW_OPERATIONS.has(keyword) ? keyword : "other";
-}
 
 /** `2xx`, `4xx`…: one label value per class of status. */
 const statusClassOf = (status: number) => `${Math.floor(status / 100)}xx`;
