@@ -10,11 +10,11 @@
 import { writeFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import { enableCompileCache, flushCompileCache } from "node:module";
-import { Server as NetServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { format } from "node:util";
 import { getRequestListener } from "@hono/node-server";
+import { createDrainingServer } from "./draining-server.ts";
+import { logConsoleAsJson, writeJsonLine } from "./json-console.ts";
 
 type FetchApp = { fetch: (request: Request) => Response | Promise<Response> };
 type ServerApp = {
@@ -31,44 +31,9 @@ type ServerModule = {
   isOutageError: (error: unknown) => boolean;
 };
 
+/** How long a stop waits for the requests in flight before cutting them (the systemd unit waits longer). */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** While stopping, a connection idle this long is closed (a client sending on it meanwhile is answered). */
-const DRAIN_IDLE_MS = 1000;
-const DRAIN_SWEEP_MS = 100;
-/**
- * A stop signal closes the listener only once it has accepted nothing new for
- * this long (at most `ACCEPT_DRAIN_MAX_MS`): a busy event loop takes queued
- * connections late, and closing the listener resets those still queued, whose
- * requests their clients have already sent.
- */
-const ACCEPT_QUIET_MS = 100;
-const ACCEPT_DRAIN_MAX_MS = 1000;
-const netServerClose = NetServer.prototype.close;
 const isDev = process.argv.includes("--dev");
-const LEVELS = ["debug", "info", "warn", "error", "silent"];
-
-/** One JSON line on stdout, the shape of the app's own log records (`server/request-log.ts`). */
-function writeJsonLine(level: string, args: unknown[]) {
-  process.stdout.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level, msg: format(...args) })}\n`,
-  );
-}
-
-/**
- * In production every line the process writes is one JSON object: what
- * libraries print on the console (React Router's warnings, say) too, its
- * text escaped, so a request can never forge a line of its own. `LOG_LEVEL`
- * drops the quieter ones. `npm run dev` keeps Vite's console as it is.
- */
-function logConsoleAsJson() {
-  const minimum = LEVELS.indexOf(process.env.LOG_LEVEL ?? "info");
-  const writer = (level: string) =>
-    LEVELS.indexOf(level) < minimum ? () => {} : (...args: unknown[]) => writeJsonLine(level, args);
-  console.debug = writer("debug");
-  console.log = console.info = writer("info");
-  console.warn = writer("warn");
-  console.error = writer("error");
-}
 if (!isDev) logConsoleAsJson();
 
 /** Starting and stopping, said whatever `LOG_LEVEL` is (process managers and tests wait for them). */
@@ -199,31 +164,8 @@ function lastResort(kind: string) {
 process.on("uncaughtException", lastResort("uncaught exception"));
 process.on("unhandledRejection", lastResort("unhandled rejection"));
 
-/** What a connection is doing: requests being answered, and since when it has been idle. */
-type ConnectionState = { active: number; idleSince: number };
-const connections = new Map<Socket, ConnectionState>();
-let stopping = false;
-
-// A client that trickles its headers or body (slowloris) is cut off, not waited for.
-const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
-  const state = connections.get(req.socket);
-  if (state) state.active += 1;
-  res.on("close", () => {
-    if (!state) return;
-    state.active -= 1;
-    state.idleSince = Date.now();
-  });
-  // Draining: the answer says so, and Node closes the connection after it.
-  if (stopping) res.setHeader("Connection", "close");
-  listener(req, res);
-});
-let lastAcceptedAt = 0;
-server.on("connection", (socket: Socket) => {
-  lastAcceptedAt = Date.now();
-  connections.set(socket, { active: 0, idleSince: lastAcceptedAt });
-  socket.on("close", () => connections.delete(socket));
-});
-server.listen(env.PORT, env.HOST, () => {
+const http = createDrainingServer(listener);
+http.server.listen(env.PORT, env.HOST, () => {
   announce(`Listening on http://${env.HOST}:${env.PORT} (public URL ${env.APP_URL})`);
 });
 
@@ -242,75 +184,29 @@ const metricsServer =
     : undefined;
 
 /**
- * Closes the connections that answer nothing and have been idle for
- * `DRAIN_IDLE_MS`. Idle by the clock is not enough: after the event loop was
- * busy for that long, a request may be waiting, unread, on a connection that
- * looks idle (closing it would reset the client). So the candidates are
- * closed after this turn's poll phase, which reads what arrived, and only if
- * it brought them no byte.
- */
-function closeLongIdleConnections() {
-  const now = Date.now();
-  const quiet: [Socket, number][] = [];
-  for (const [socket, state] of connections) {
-    if (state.active === 0 && now - state.idleSince >= DRAIN_IDLE_MS) quiet.push([socket, socket.bytesRead]);
-  }
-  if (quiet.length === 0) return;
-  setImmediate(() => {
-    for (const [socket, bytesRead] of quiet) {
-      if (connections.get(socket)?.active === 0 && socket.bytesRead === bytesRead) socket.end();
-    }
-  });
-}
-
-/**
- * Closes the listener once a turn of the event loop (its poll phase accepts
- * what the kernel queued) finds nothing accepted for `ACCEPT_QUIET_MS`, or
- * after `ACCEPT_DRAIN_MAX_MS`.
- */
-function closeListenerWhenQuiet(closeListener: () => void) {
-  const deadline = Date.now() + ACCEPT_DRAIN_MAX_MS;
-  const check = () =>
-    setImmediate(() => {
-      const now = Date.now();
-      if (now - lastAcceptedAt >= ACCEPT_QUIET_MS || now >= deadline) closeListener();
-      else setTimeout(check, ACCEPT_QUIET_MS / 4);
-    });
-  check();
-}
-
-/**
- * Stops without cutting anyone off: no new connections; a request already
- * received, or arriving on a connection that is open, is answered (with
- * `Connection: close`); a connection idle for a moment is closed. Closing
- * an idle keep-alive connection at once would race a client that is just
- * sending on it (it gets a reset), so only connections quiet for
- * `DRAIN_IDLE_MS` are. After `SHUTDOWN_GRACE_MS` the rest is cut, said in
- * the log, and the exit code is 1.
+ * Stops gracefully (`drain`): the requests under way are answered, then the
+ * app closes (its database, its mail worker). After `SHUTDOWN_GRACE_MS` the
+ * rest is cut, said in the log, and the exit code is 1.
  */
 function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+  if (http.stopping) return;
   announce(`${signal}: finishing in-flight requests, then stopping.`);
   // A scrape now would describe a process on its way out: the metrics stop first.
   metricsServer?.close();
-  // net.Server's close, not http.Server's: that one would also close every idle connection now.
-  closeListenerWhenQuiet(() =>
-    netServerClose.call(server, async () => {
-      clearInterval(sweep);
+  http.drain({
+    graceMs: SHUTDOWN_GRACE_MS,
+    closed: async () => {
       await close();
       announce("Stopped.");
       process.exit(0);
-    }),
-  );
-  closeLongIdleConnections();
-  const sweep = setInterval(closeLongIdleConnections, DRAIN_SWEEP_MS);
-  setTimeout(() => {
-    const cut = [...connections.values()].reduce((sum, state) => sum + state.active, 0);
-    writeJsonLine("error", [`Shutdown took over ${SHUTDOWN_GRACE_MS} ms: cut ${cut} request(s) in flight.`]);
-    server.closeAllConnections();
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS).unref();
+    },
+    cut: (inFlight) => {
+      writeJsonLine("error", [
+        `Shutdown took over ${SHUTDOWN_GRACE_MS} ms: cut ${inFlight} request(s) in flight.`,
+      ]);
+      process.exit(1);
+    },
+  });
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
