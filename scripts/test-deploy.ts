@@ -3,8 +3,9 @@
  * with the site of docs/deploy/nginx.conf (rendered from that very file, with a self-signed
  * certificate for localhost) in front of two instances of the production build on a fresh
  * PostgreSQL database and Redis; then, over https through nginx, the checks of
- * scripts/test-deploy/checks.ts, one line each. Exits 1 when one fails; stops what it
- * started and drops its database whatever happens. 5 to 25 s once built, on 2 cores.
+ * scripts/test-deploy/ (checks.ts, account-checks.ts, nginx-checks.ts), one line each. Exits 1
+ * when one fails; stops what it started and drops its database whatever happens. 5 to 25 s once
+ * built, on 2 cores.
  *
  * Needs DATABASE_URL (a user that may create databases) and REDIS_URL, as .ci/run's second
  * run sets them; nginx (installed from Debian's packages when missing: root), openssl.
@@ -17,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "../tests/fixtures/postgres.ts";
 import { until } from "./outbox-account.ts";
+import * as accountChecks from "./test-deploy/account-checks.ts";
 import * as checks from "./test-deploy/checks.ts";
 import { httpsClient } from "./test-deploy/client.ts";
 import { freePorts, type Instance, startInstance, stopInstance } from "./test-deploy/instances.ts";
@@ -151,12 +153,16 @@ try {
   await check("HTTP/2 over TLS", () => checks.http2(front));
   await check("TLS 1.3, and TLS 1.2 with forward-secret AEAD suites only", () => nginxChecks.tls(front));
   await check("plain HTTP is sent to https", () => checks.redirectToHttps(front));
-  await check("sign-up and sign-in over https: Secure cookies, HSTS", () => checks.signUpAndSignIn(front));
-  await check("the client IP recorded is the one nginx saw", () => checks.clientIp(front));
-  await check("a peer other than nginx cannot pick its IP with X-Forwarded-For", () =>
-    checks.clientIpFromAnotherPeer(front),
+  await check("sign-up and sign-in over https: Secure cookies, HSTS", () =>
+    accountChecks.signUpAndSignIn(front),
   );
-  await check("a session revoked through one instance is refused by both", () => checks.revocation(front));
+  await check("the client IP recorded is the one nginx saw", () => accountChecks.clientIp(front));
+  await check("a peer other than nginx cannot pick its IP with X-Forwarded-For", () =>
+    accountChecks.clientIpFromAnotherPeer(front),
+  );
+  await check("a session revoked through one instance is refused by both", () =>
+    accountChecks.revocation(front),
+  );
   await check("/assets/ cached for a year, immutable", () => checks.assets(front));
   await check("compression is the app's, never nginx's", () => checks.compressionIsTheApps(front));
   await check("systemd unit docs/deploy/react-starter@.service", () => verifyUnit());
