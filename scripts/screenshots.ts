@@ -62,6 +62,8 @@ for (const width of widths) {
     let signedIn = false;
     for (const target of pages) {
       if (target.signedIn && !signedIn) {
+        // A mailed page's browser may hold another account's session: /login is for guests only.
+        await context.clearCookies();
         await signUpWithHistory(context.request);
         signedIn = true;
       }
