@@ -31,7 +31,7 @@ import {
   servicesContext,
 } from "~/server/context.server";
 import { openConfiguredDatabase } from "~/server/db/database.server";
-import { answerOutagesWith503, isDatabaseUnavailable } from "~/server/db/database-errors.server";
+import { answerOutagesWith503 } from "~/server/db/database-errors.server";
 import { checkReadiness } from "~/server/db/readiness.server";
 import { getEnv } from "~/server/env.server";
 import { featureFormTargets } from "~/server/feature-hooks.server";
@@ -60,9 +60,7 @@ import { traceRequests, withRouteSpans } from "./request-tracing";
 import { securityHeaders } from "./security-headers";
 import { sessionApi } from "./session-api";
 import { isPrerenderedPath, staticGuestPages } from "./static-guest-pages";
-
-/** What a 503 tells clients to wait before trying again. */
-const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+import { answerUnhandledErrors } from "./unhandled-errors";
 
 /**
  * Guest pages rendered once per server process, at their first request with
@@ -249,26 +247,7 @@ export async function createServerApp() {
     }),
   );
 
-  app.onError((error, c) => {
-    const requestId = c.get("requestId");
-    const trace = c.get("traceId") ? { trace_id: c.get("traceId") } : {};
-    // The client left mid-request (a body cut short): nobody reads the answer, nothing broke here.
-    if (c.req.raw.signal.aborted) return c.json({ error: "Bad Request" }, 400);
-    if (isDatabaseUnavailable(error)) {
-      log({ level: "error", msg: "database unavailable", requestId, ...trace, err: String(error) });
-      c.header("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
-      return c.json({ error: "Service Unavailable", requestId }, 503);
-    }
-    log({
-      level: "error",
-      msg: "unhandled error",
-      requestId,
-      ...trace,
-      err: String(error),
-      stack: (error as Error).stack,
-    });
-    return c.json({ error: "Internal Server Error", requestId }, 500);
-  });
+  app.onError(answerUnhandledErrors(log));
 
   return {
     app,
