@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
-import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { teamsPlugin } from "./access.server";
 import { activeTeamScope } from "./team-scope.server";
 
@@ -67,9 +67,7 @@ async function twoTeams(storage: Storage) {
   const seen = async (as = headers) => {
     const scope = await scopeOf(as);
     if (!scope) return [];
-    return (await scope.selectFrom("note").select("name").orderBy("name").execute()).map(
-      (row) => row.name,
-    );
+    return (await scope.selectFrom("note").select("name").orderBy("name").execute()).map((row) => row.name);
   };
   await switchTo(a);
   return { ...world, db, api, a, b, switchTo, scopeOf, seen };
@@ -95,9 +93,7 @@ describe.each(STORAGES)("a team-scoped table on $name", ({ configured, create })
       expect(await seen()).toEqual(["Apollo", "Artemis"]);
       const scope = await scopeOf();
       expect(scope).toMatchObject({ teamId: a, role: "owner" });
-      expect(await scope?.selectFrom("note").selectAll().where("id", "=", "borealis").execute()).toEqual(
-        [],
-      );
+      expect(await scope?.selectFrom("note").selectAll().where("id", "=", "borealis").execute()).toEqual([]);
     },
   );
 

@@ -68,7 +68,7 @@ export function teamScope<Extra extends MoreTables = Record<never, never>>(
 }
 
 /** A team's queries, as `teamScope` makes them over the app's tables. */
-export type TeamScope = ReturnType<typeof teamScope>;
+export type TeamScope = ReturnType<typeof teamScope<Record<never, never>>>;
 
 /**
  * The session's active team and the queries that see only its rows
