@@ -26,7 +26,8 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
         <div className="min-w-0 flex-1 text-sm">
           <p className="break-words font-medium">{project.name}</p>
           <p className="text-muted-foreground text-xs">
-            {archived ? "Archived" : "Created"} <LocalTime value={project.archivedAt ?? project.createdAt} />
+            {archived ? "Archived" : "Created"}{" "}
+            <LocalTime value={project.archivedAt ?? project.createdAt} style="date" />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

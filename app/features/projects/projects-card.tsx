@@ -32,7 +32,7 @@ export function ProjectsCard({ data }: { data: ProjectsData }) {
                   >
                     <span className="min-w-0 break-words font-medium text-sm">{project.name}</span>
                     <span className="text-muted-foreground text-xs">
-                      <LocalTime value={project.createdAt} />
+                      <LocalTime value={project.createdAt} style="date" />
                     </span>
                   </li>
                 ))}
