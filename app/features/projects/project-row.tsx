@@ -51,7 +51,7 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
         </div>
       </div>
       {archived ? null : (
-        <details className="group text-sm">
+        <details className="text-sm" open={rename.fieldError("name") ? true : undefined}>
           <summary className="w-fit cursor-pointer text-muted-foreground hover:text-foreground">
             Rename
           </summary>

@@ -15,7 +15,7 @@ import type { teamsPlugin } from "./access.server";
 import { activeTeamScope } from "./team-scope.server";
 
 /** The product's migration: a `teamId` that goes with its team, and an index, since every query asks for it. */
-async function up(db: Kysely<unknown>): Promise<void> {
+async function up(db: Pick<Kysely<unknown>, "schema">): Promise<void> {
   await db.schema
     .createTable("note")
     .addColumn("id", "text", (col) => col.primaryKey())
@@ -37,7 +37,7 @@ type World = Awaited<ReturnType<typeof authWithOneAccount>>;
 async function twoTeams(storage: Storage) {
   const world: World = await authWithOneAccount({}, await storage.open());
   const { auth, headers, userId } = world;
-  await up(world.db.kysely as unknown as Kysely<unknown>);
+  await up(world.db.kysely);
   const db = world.db.kysely.withTables<{ note: Note }>();
   // Only a verified address may create a team.
   await db.updateTable("user").set({ emailVerified: true }).where("id", "=", userId).execute();

@@ -56,9 +56,12 @@ export function teamScope<Extra extends MoreTables = Record<never, never>>(
     role: team.myRole,
     selectFrom: <T extends TeamTable<DB>>(table: T) =>
       (db.selectFrom(table) as SelectQueryBuilder<DB, T, Record<never, never>>).where(inTeam(table)),
-    // Its `UpdateTable` type is not exported by Kysely, so TypeScript cannot relate the two: the one double cast.
+    // Kysely's answer stays unresolved while `T` is any table: it is also the builder it resolves to.
     updateTable: <T extends TeamTable<DB>>(table: T) =>
-      (db.updateTable(table) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>).where(inTeam(table)),
+      (
+        db.updateTable(table) as ReturnType<typeof db.updateTable<T>> &
+          UpdateQueryBuilder<DB, T, T, UpdateResult>
+      ).where(inTeam(table)),
     deleteFrom: <T extends TeamTable<DB>>(table: T) =>
       (db.deleteFrom(table) as DeleteQueryBuilder<DB, T, DeleteResult>).where(inTeam(table)),
     /** Inserts `row` into the team: its `teamId` comes from the scope, never from a form. */
