@@ -129,6 +129,15 @@ export interface PendingSignUp {
   tries: number;
 }
 
+export interface Project {
+  archivedAt: Date | null;
+  createdAt: Date;
+  createdBy: string | null;
+  id: string;
+  name: string;
+  teamId: string;
+}
+
 export interface ReadinessProbe {
   checkedAt: Date;
   id: Generated<number>;
@@ -196,6 +205,7 @@ export interface DB {
   organization: Organization;
   passkey: Passkey;
   pendingSignUp: PendingSignUp;
+  project: Project;
   readinessProbe: ReadinessProbe;
   session: Session;
   twoFactor: TwoFactor;
@@ -220,4 +230,5 @@ export const convertedColumns: Record<string, Record<string, "Date" | "boolean">
   invitation: { expiresAt: "Date", createdAt: "Date" },
   emailChangeUndo: { emailChangedAt: "Date", since: "Date", createdAt: "Date", expiresAt: "Date" },
   admin_audit: { at: "Date" },
+  project: { archivedAt: "Date", createdAt: "Date" },
 };

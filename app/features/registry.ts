@@ -14,6 +14,7 @@ const REGISTRY: Record<string, { requires?: readonly string[] }> = {
   "data-export": {},
   "email-change": {},
   "passkeys": {},
+  "projects": { requires: ["teams"] },
   "sign-in-providers": {},
   "teams": {},
   "two-factor": {},

@@ -67,6 +67,3 @@ export function teamsPlugin(db: Kysely<Database>) {
     },
   });
 }
-
-/** The plugin's endpoints on `auth.api`: the core adds the plugin through `ServerFeature.authPlugins`, so `Auth`'s type does not list them. */
-export type TeamEndpoints = ReturnType<typeof teamsPlugin>["endpoints"];

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { readSessionDirectly } from "~/server/session/fast-path.server";
 import { authWithOneAccount } from "../../../tests/fixtures/auth-in-memory";
-import { activeOrganizationIdOf } from "./team-action-kit.server";
+import { activeOrganizationIdOf } from "./team-membership.server";
 
 it("the session's fast read carries the active team, as better-auth's getSession does", async () => {
   const { auth, db, headers } = await authWithOneAccount();

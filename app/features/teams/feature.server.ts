@@ -12,7 +12,7 @@ import { INVITATION_LINK } from "./invitations.server";
 import { teamMembershipsOf } from "./memberships.server";
 import * as teams from "./migrations/0012-teams";
 import { TAKE_BACK_LINK } from "./ownership-take-back.server";
-import { activeOrganizationIdOf } from "./team-action-kit.server";
+import { activeOrganizationIdOf } from "./team-membership.server";
 import { soleOwnerRefusal, teamsData } from "./teams.server";
 
 export default {

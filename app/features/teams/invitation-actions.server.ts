@@ -16,16 +16,9 @@ import {
 } from "./invitations.server";
 import { invitationLimit } from "./limits.server";
 import { ROLE_NAMES, type TeamRole } from "./roles";
-import {
-  givenRole,
-  id,
-  NOT_ALLOWED,
-  type Team,
-  teamAction,
-  teamApi,
-  viaPlugin,
-} from "./team-action-kit.server";
+import { givenRole, id, NOT_ALLOWED, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
+import type { Team } from "./team-membership.server";
 import { provenAccountOf } from "./teams.server";
 
 /**

@@ -14,10 +14,11 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { AccountMail } from "~/server/auth/account-mail.server";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { AppServices } from "~/server/context.server";
 import { signInRefusal } from "~/server/feature-hooks.server";
 import type { Database } from "../../../db/schema";
-import type { TeamEndpoints } from "./access.server";
+import type { teamsPlugin } from "./access.server";
 import { TEAM_INVITATION_SECONDS } from "./constants";
 import { invitationMail } from "./mail-templates.server";
 import { roleOf, type TeamRole } from "./roles";
@@ -132,7 +133,7 @@ export async function inviteeRefusal(db: Kysely<Database>, email: string): Promi
   return account ? signInRefusal(db, account.id) : null;
 }
 
-const teamApi = (services: AppServices) => services.auth.api as unknown as TeamEndpoints;
+const teamApi = ({ auth }: AppServices) => pluginApi<typeof teamsPlugin>(auth);
 
 const NOT_FOR_YOU = refused(
   403,

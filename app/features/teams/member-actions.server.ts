@@ -21,17 +21,9 @@ import {
 } from "./member-changes.server";
 import { takeBackLink } from "./ownership-take-back.server";
 import { may, outranksOrOwns, type TeamRight, type TeamRole } from "./roles";
-import {
-  givenRole,
-  id,
-  isRefusal,
-  NOT_A_MEMBER,
-  NOT_ALLOWED,
-  PLUGIN_REFUSALS,
-  type Team,
-  teamAction,
-} from "./team-action-kit.server";
+import { givenRole, id, NOT_ALLOWED, PLUGIN_REFUSALS, teamAction } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
+import { isRefusal, NOT_A_MEMBER, type Team } from "./team-membership.server";
 
 type Pair = { me: LockedMember; other: LockedMember };
 

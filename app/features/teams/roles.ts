@@ -30,9 +30,21 @@ export function roleOf(value: unknown): TeamRole | null {
   return TEAM_ROLES.find((role) => role === value) ?? null;
 }
 
+/**
+ * Who may do something in a team: the roles allowed, and what the others
+ * are told (a `403`). The team's own rights are `TEAM_RIGHTS`; a product
+ * feature declares its own the same way (app/features/projects/rights.ts).
+ */
+export type TeamRule = { roles: readonly TeamRole[]; refusal: string };
+
+/** Whether `role` is one of `roles` (no role: never). */
+export function roleAllowed(roles: readonly TeamRole[], role: TeamRole | null): boolean {
+  return role !== null && roles.includes(role);
+}
+
 /** Whether `role` may do `right`. */
 export function may(role: TeamRole | null, right: TeamRight): boolean {
-  return role !== null && (TEAM_RIGHTS[right] as readonly TeamRole[]).includes(role);
+  return roleAllowed(TEAM_RIGHTS[right], role);
 }
 
 /**

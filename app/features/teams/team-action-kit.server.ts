@@ -7,21 +7,18 @@
 import { z } from "zod";
 import { attempt, done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
-import type { AuthSession } from "~/server/auth/auth.server";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { AppServices } from "~/server/context.server";
 import { type ActionContext, dashboardAction } from "~/server/dashboard/dashboard-action.server";
-import type { TeamEndpoints } from "./access.server";
+import type { teamsPlugin } from "./access.server";
 import { TEAMS_PATH } from "./constants";
 import { INVITATION_GONE } from "./invitations.server";
 import type { teamDeletedMail } from "./mail-templates.server";
-import { GIVEN_ROLES, may, type TeamRight, type TeamRole } from "./roles";
-import { membershipOf } from "./teams.server";
+import { GIVEN_ROLES, TEAM_RIGHTS, type TeamRight } from "./roles";
+import { isRefusal, type Team, teamOfMember } from "./team-membership.server";
 
-export const teamApi = ({ auth }: AppServices) => auth.api as unknown as TeamEndpoints;
-
-/** The team the session works in (better-auth's `session.activeOrganizationId`). */
-export const activeOrganizationIdOf = (session: AuthSession["session"]) =>
-  (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
+/** The plugin's endpoints, called from the server (its HTTP doors stay closed). */
+export const teamApi = ({ auth }: Pick<AppServices, "auth">) => pluginApi<typeof teamsPlugin>(auth);
 
 export const id = z.string({ error: "Reload the page and try again." }).min(1).max(100);
 export const givenRole = z.enum(GIVEN_ROLES, { error: "Choose admin or member." });
@@ -37,27 +34,8 @@ export const NOT_ALLOWED: Record<TeamRight, string> = {
   deleteTeam: "Only the team's owners can delete it.",
 };
 
-export const NOT_A_MEMBER = refused(404, "You are not a member of this team.");
-
-export type Team = { id: string; name: string; myRole: TeamRole; myMemberId: string };
-
-/** The team `teamId` as its member `userId` sees it, if they may do `right` there; else the refusal. */
-async function teamFor(
-  { db }: AppServices,
-  userId: string,
-  teamId: string,
-  right?: TeamRight,
-): Promise<Team | Refusal> {
-  const mine = await membershipOf(db, userId, teamId);
-  const team = mine
-    ? await db.selectFrom("organization").select(["id", "name"]).where("id", "=", teamId).executeTakeFirst()
-    : undefined;
-  if (!mine || !team) return NOT_A_MEMBER;
-  if (right && !may(mine.role, right)) return refused(403, NOT_ALLOWED[right]);
-  return { id: team.id, name: team.name, myRole: mine.role, myMemberId: mine.memberId };
-}
-
-export const isRefusal = (value: object): value is Refusal => "ok" in value && value.ok === false;
+/** A team right as a rule of the membership check: its roles, and its refusal's words. */
+const ruleOf = (right: TeamRight) => ({ roles: TEAM_RIGHTS[right], refusal: NOT_ALLOWED[right] });
 
 /** The plugin's refusals, said in the pages' words (a rule the app's own checks already keep, in case they drift). */
 export const PLUGIN_REFUSALS: Record<string, Refusal> = {
@@ -93,8 +71,11 @@ export const viaPlugin = (work: () => Promise<unknown>, message: string) =>
   }, PLUGIN_REFUSALS);
 
 /**
- * An action on one team: finds it through the poster's membership and
- * right, then runs `act`. Its fields always include `teamId`.
+ * An action on one team, the one its page manages (`/dashboard/teams/:teamId`):
+ * finds it through the poster's membership and right, then runs `run`. Its
+ * fields always include `teamId`. Managing a team names it; working inside
+ * one (a product's forms) takes the session's active team instead
+ * (./team-scoped-action.server.ts); both pass the same check (`teamOfMember`).
  */
 export function teamAction<Fields extends z.ZodRawShape>(spec: {
   intent: string;
@@ -118,7 +99,8 @@ export function teamAction<Fields extends z.ZodRawShape>(spec: {
     async run(context) {
       const { services, signedIn, form } = context;
       const teamId = (form as { teamId: string }).teamId;
-      const team = await teamFor(services, signedIn.user.id, teamId, spec.right);
+      const rule = spec.right ? ruleOf(spec.right) : undefined;
+      const team = await teamOfMember(services.db, signedIn.user.id, teamId, rule);
       if (isRefusal(team)) return team;
       return spec.run(context, team);
     },

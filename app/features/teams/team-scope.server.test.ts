@@ -1,52 +1,53 @@
 /**
- * docs/teams.md's recipe, "A team-scoped table of your own", checked: a
- * product's table made the way its migration would make it, rows in two
- * teams, and every query through ./team-scope.server.ts seeing only the
- * session's active team, on both databases the app runs on.
+ * The tenancy primitive (./team-scope.server.ts) on a table of the test's
+ * own, made the way a product's migration makes one (app/features/projects/
+ * is the worked example): rows in two teams, and every query through the
+ * scope seeing only the session's active team, on both databases the app runs on.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import { authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
-import type { TeamEndpoints } from "./access.server";
+import type { teamsPlugin } from "./access.server";
 import { activeTeamScope } from "./team-scope.server";
 
 /** The product's migration: a `teamId` that goes with its team, and an index, since every query asks for it. */
-async function up(db: Kysely<unknown>): Promise<void> {
+async function up(db: Pick<Kysely<unknown>, "schema">): Promise<void> {
   await db.schema
-    .createTable("project")
+    .createTable("note")
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("teamId", "text", (col) => col.notNull().references("organization.id").onDelete("cascade"))
     .addColumn("name", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("project_teamId_idx").on("project").column("teamId").execute();
+  await db.schema.createIndex("note_teamId_idx").on("note").column("teamId").execute();
 }
 
 /** Its row type, as `npm run db:types` would write it into db/schema.generated.ts. */
-type Project = { id: string; teamId: string; name: string };
+type Note = { id: string; teamId: string; name: string };
 
 type World = Awaited<ReturnType<typeof authWithOneAccount>>;
 
 /**
- * Ada, owner of teams A and B (A active), with projects in both, put
+ * Ada, owner of teams A and B (A active), with notes in both, put
  * straight into the table (not through the scope, which is what is tested).
  */
 async function twoTeams(storage: Storage) {
   const world: World = await authWithOneAccount({}, await storage.open());
   const { auth, headers, userId } = world;
-  await up(world.db.kysely as unknown as Kysely<unknown>);
-  const db = world.db.kysely.withTables<{ project: Project }>();
+  await up(world.db.kysely);
+  const db = world.db.kysely.withTables<{ note: Note }>();
   // Only a verified address may create a team.
   await db.updateTable("user").set({ emailVerified: true }).where("id", "=", userId).execute();
-  const api = auth.api as unknown as TeamEndpoints;
+  const api = pluginApi<typeof teamsPlugin>(auth);
   const team = async (name: string) =>
     (await api.createOrganization({ body: { name, slug: randomUUID() }, headers })).id;
   const a = await team("Team A");
   const b = await team("Team B");
   await db
-    .insertInto("project")
+    .insertInto("note")
     .values([
       { id: "apollo", teamId: a, name: "Apollo" },
       { id: "artemis", teamId: a, name: "Artemis" },
@@ -60,15 +61,13 @@ async function twoTeams(storage: Storage) {
   const scopeOf = async (as = headers) => {
     const signedIn = await auth.api.getSession({ headers: as });
     if (!signedIn) throw new Error("not signed in");
-    return activeTeamScope(db, signedIn.session);
+    return activeTeamScope<{ note: Note }>(world.db.kysely, signedIn.session);
   };
-  /** The names of the projects the scope sees. */
+  /** The names of the notes the scope sees. */
   const seen = async (as = headers) => {
     const scope = await scopeOf(as);
     if (!scope) return [];
-    return (await scope.selectFrom("project").select("name").orderBy("name").execute()).map(
-      (row) => row.name,
-    );
+    return (await scope.selectFrom("note").select("name").orderBy("name").execute()).map((row) => row.name);
   };
   await switchTo(a);
   return { ...world, db, api, a, b, switchTo, scopeOf, seen };
@@ -94,9 +93,7 @@ describe.each(STORAGES)("a team-scoped table on $name", ({ configured, create })
       expect(await seen()).toEqual(["Apollo", "Artemis"]);
       const scope = await scopeOf();
       expect(scope).toMatchObject({ teamId: a, role: "owner" });
-      expect(await scope?.selectFrom("project").selectAll().where("id", "=", "borealis").execute()).toEqual(
-        [],
-      );
+      expect(await scope?.selectFrom("note").selectAll().where("id", "=", "borealis").execute()).toEqual([]);
     },
   );
 
@@ -141,9 +138,9 @@ describe.each(STORAGES)("a team-scoped table on $name", ({ configured, create })
       const scope = await scopeOf();
       if (!scope) throw new Error("no active team");
       const form = { id: "atlas", name: "Atlas", teamId: b };
-      await scope.insertInto("project", form).execute();
+      await scope.insertInto("note", form).execute();
       expect(
-        await db.selectFrom("project").select("teamId").where("id", "=", "atlas").executeTakeFirst(),
+        await db.selectFrom("note").select("teamId").where("id", "=", "atlas").executeTakeFirst(),
       ).toEqual({ teamId: a });
     },
   );
@@ -154,9 +151,9 @@ describe.each(STORAGES)("a team-scoped table on $name", ({ configured, create })
       const { db, b, scopeOf } = await open();
       const scope = await scopeOf();
       if (!scope) throw new Error("no active team");
-      await scope.updateTable("project").set({ name: "Taken" }).where("id", "=", "borealis").execute();
-      await scope.deleteFrom("project").where("id", "=", "borealis").execute();
-      const borealis = () => db.selectFrom("project").select("name").where("id", "=", "borealis").execute();
+      await scope.updateTable("note").set({ name: "Taken" }).where("id", "=", "borealis").execute();
+      await scope.deleteFrom("note").where("id", "=", "borealis").execute();
+      const borealis = () => db.selectFrom("note").select("name").where("id", "=", "borealis").execute();
       expect(await borealis()).toEqual([{ name: "Borealis" }]);
 
       await db.deleteFrom("organization").where("id", "=", b).execute();

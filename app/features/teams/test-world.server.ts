@@ -5,13 +5,14 @@
  * forms posted as the pages post them, and the mails and links they queued.
  */
 import { randomUUID } from "node:crypto";
+import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "~/server/db/database.server";
 import { appServicesOn } from "../../../tests/fixtures/app-services";
 import { browserHeaders, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import type { Storage } from "../../../tests/fixtures/storages";
-import type { TeamEndpoints } from "./access.server";
+import type { teamsPlugin } from "./access.server";
 import { TEAM_ACTIONS } from "./team-actions.server";
 import { randomLetters } from "./test-names";
 
@@ -47,7 +48,7 @@ export async function teamsWorld(storage?: Storage) {
       },
     },
   } satisfies AppServices;
-  const api = auth.api as unknown as TeamEndpoints;
+  const api = pluginApi<typeof teamsPlugin>(auth);
 
   /** A person with a proven address, signed in from `ip`. */
   async function join(

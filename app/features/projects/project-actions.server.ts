@@ -1,0 +1,131 @@
+/**
+ * The projects' forms, one `teamScopedAction` each: inside the session's
+ * active team (never a team the form names), checked against the poster's
+ * membership at every post (`404` once removed) and, for deleting, their
+ * role (./rights.ts: `403`). A project is found through the team's scope,
+ * so another team's project id finds nothing (`404`), and nothing changes.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { type TeamScope, teamScopedAction } from "~/features/teams/api.server";
+import { displayName } from "~/lib/fields";
+import { done, type Refusal, refused } from "~/server/action-kit.server";
+import type { ActionPolicy } from "~/server/action-policy.server";
+import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
+import type { AppServices } from "~/server/context.server";
+import { PROJECT_NAME_MAX_LENGTH } from "./constants";
+import { PROJECT_INTENTS } from "./intents";
+import { PROJECT_RULES } from "./rights";
+
+const projectName = displayName(PROJECT_NAME_MAX_LENGTH, "Name your project.");
+const projectId = z.string({ error: "Reload the page and try again." }).min(1).max(100);
+
+const NOT_IN_TEAM: Refusal = refused(404, "That project is not in your active team.");
+
+/** A change to the team's shared data, by any of its members, logged as `kind`; never in someone's place. */
+const changes = (kind: string): ActionPolicy => ({
+  effect: "shared",
+  proof: "session",
+  limits: [],
+  activity: [kind],
+  whileImpersonating: "refused",
+});
+
+/** The project `id` of the scope's team, or undefined. */
+const projectIn = (scope: TeamScope, id: string) =>
+  scope.selectFrom("project").select(["id", "name", "archivedAt"]).where("id", "=", id).executeTakeFirst();
+
+/** Logs the change for the person who made it, with the project and its team: "Project created: Apollo in Acme". */
+async function log(
+  { db }: AppServices,
+  request: Request,
+  entry: { userId: string; kind: string; name: string; scope: TeamScope },
+) {
+  const detail = `${entry.name} in ${entry.scope.team.name}`;
+  await recordActivity(db, {
+    userId: entry.userId,
+    kind: entry.kind,
+    detail,
+    ...requestOrigin(request.headers),
+  });
+}
+
+const createProject = teamScopedAction({
+  intent: PROJECT_INTENTS.create,
+  policy: changes("project-created"),
+  fields: { name: projectName },
+  async run({ services, request, signedIn: { user }, form }, scope) {
+    await scope
+      .insertInto("project", { id: randomUUID(), name: form.name, createdAt: new Date(), createdBy: user.id })
+      .execute();
+    await log(services, request, { userId: user.id, kind: "project-created", name: form.name, scope });
+    return done(`“${form.name}” created.`);
+  },
+});
+
+const renameProject = teamScopedAction({
+  intent: PROJECT_INTENTS.rename,
+  policy: changes("project-renamed"),
+  fields: { projectId, name: projectName },
+  target: "projectId",
+  async run({ services, request, signedIn: { user }, form }, scope) {
+    const project = await projectIn(scope, form.projectId);
+    if (!project) return NOT_IN_TEAM;
+    if (project.name === form.name) return done("The project already has that name.");
+    await scope.updateTable("project").set({ name: form.name }).where("id", "=", project.id).execute();
+    const name = `${project.name} → ${form.name}`;
+    await log(services, request, { userId: user.id, kind: "project-renamed", name, scope });
+    return done("Project renamed.");
+  },
+});
+
+/** Archiving and restoring: the same form, the other way. */
+function archiveAction(archive: boolean) {
+  const kind = archive ? "project-archived" : "project-restored";
+  return teamScopedAction({
+    intent: archive ? PROJECT_INTENTS.archive : PROJECT_INTENTS.restore,
+    policy: changes(kind),
+    fields: { projectId },
+    target: "projectId",
+    async run({ services, request, signedIn: { user }, form }, scope) {
+      const project = await projectIn(scope, form.projectId);
+      if (!project) return NOT_IN_TEAM;
+      const archivedAt = archive ? new Date() : null;
+      await scope.updateTable("project").set({ archivedAt }).where("id", "=", project.id).execute();
+      await log(services, request, { userId: user.id, kind, name: project.name, scope });
+      return done(`“${project.name}” ${archive ? "archived" : "restored"}.`);
+    },
+  });
+}
+
+/** Deleting: owners and admins, an archived project only, so that nothing is deleted by one click. */
+const deleteProject = teamScopedAction({
+  intent: PROJECT_INTENTS.delete,
+  policy: {
+    effect: "irreversible",
+    proof: "recent-sign-in",
+    limits: [],
+    activity: ["project-deleted"],
+    whileImpersonating: "refused",
+  },
+  fields: { projectId },
+  target: "projectId",
+  allowed: PROJECT_RULES.delete,
+  async run({ services, request, signedIn: { user }, form }, scope) {
+    const project = await projectIn(scope, form.projectId);
+    if (!project) return NOT_IN_TEAM;
+    if (!project.archivedAt) return refused(409, "Archive the project before deleting it.");
+    await scope.deleteFrom("project").where("id", "=", project.id).execute();
+    await log(services, request, { userId: user.id, kind: "project-deleted", name: project.name, scope });
+    return done(`“${project.name}” deleted.`);
+  },
+});
+
+/** The forms of the dashboard's Projects card and of /dashboard/projects. */
+export const PROJECT_ACTIONS = [
+  createProject,
+  renameProject,
+  archiveAction(true),
+  archiveAction(false),
+  deleteProject,
+];
