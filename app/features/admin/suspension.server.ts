@@ -36,7 +36,7 @@ export function suspensionOf(user: {
   return isSuspended(user) ? { reason: user.banReason, until: user.banExpires?.toISOString() ?? null } : null;
 }
 
-/** `ServerFeature.signInRefusal`: the suspension's message while the account is suspended. */
+/** `AuthExtensions.signInRefusal`: the suspension's message while the account is suspended. */
 export async function suspensionRefusal(db: Kysely<Database>, userId: string): Promise<string | null> {
   const user = await db
     .selectFrom("user")

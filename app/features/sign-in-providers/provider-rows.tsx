@@ -9,15 +9,9 @@ import { SubmitButton } from "~/components/submit-button";
 import type { DashboardData } from "~/lib/dashboard";
 import { showToast } from "~/shell/toast";
 import LinkIcon from "~icons/lucide/link";
-import { PROVIDERS_KEY } from "./constants";
-import {
-  isOAuthProviderId,
-  OAUTH_PROVIDERS,
-  type ProviderLink,
-  type ProvidersDashboard,
-  providerLinks,
-} from "./providers";
+import { isOAuthProviderId, OAUTH_PROVIDERS, type ProviderLink, providerLinks } from "./providers";
 
+import { providersSection } from "./sections";
 /**
  * The providers' rows of the dashboard's Sign-in methods card (after the
  * password's): each configured provider, to link or unlink, and any account
@@ -25,9 +19,9 @@ import {
  * a toast when one was just linked.
  */
 export function ProviderRows({ data }: { data: DashboardData }) {
-  const part = data.features[PROVIDERS_KEY] as ProvidersDashboard | undefined;
-  const providers = providerLinks(part?.offered ?? [], data.linkedAccounts);
-  useLinkedToast(part?.linked ?? null);
+  const part = providersSection.dataIn(data);
+  const providers = providerLinks(part.offered, data.linkedAccounts);
+  useLinkedToast(part.linked ?? null);
   return (
     <>
       {providers.length > 0 ? (

@@ -68,5 +68,5 @@ export function teamsPlugin(db: Kysely<Database>) {
   });
 }
 
-/** The plugin's endpoints on `auth.api`: the core adds the plugin through `ServerFeature.authPlugins`, so `Auth`'s type does not list them. */
+/** The plugin's endpoints on `auth.api`: the core adds the plugin through `AuthExtensions.plugins`, so `Auth`'s type does not list them. */
 export type TeamEndpoints = ReturnType<typeof teamsPlugin>["endpoints"];
