@@ -1,6 +1,5 @@
 /** Invitations' forms: invite, send again, revoke, and the invitee's accept or decline. */
 import { redirect } from "react-router";
-import { emailAddress } from "~/lib/fields";
 import { shownOrNull } from "~/lib/shown-text";
 import { done, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
@@ -16,16 +15,15 @@ import {
 } from "./invitations.server";
 import { invitationLimit } from "./limits.server";
 import { ROLE_NAMES, type TeamRole } from "./roles";
-import {
-  givenRole,
-  id,
-  NOT_ALLOWED,
-  type Team,
-  teamAction,
-  teamApi,
-  viaPlugin,
-} from "./team-action-kit.server";
+import { NOT_ALLOWED, type Team, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
+import {
+  acceptInvitationForm,
+  declineInvitationForm,
+  inviteForm,
+  resendInvitationForm,
+  revokeInvitationForm,
+} from "./team-forms";
 import { provenAccountOf } from "./teams.server";
 
 /**
@@ -62,7 +60,7 @@ async function logInvitation(
 
 /** "Invite": owners and admins, by address and role (admin or member); a mail with the link. */
 const invite = teamAction({
-  intent: "invite",
+  ...inviteForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -70,7 +68,6 @@ const invite = teamAction({
     activity: ["team-invitation-sent", "team-invitation-received"],
     whileImpersonating: "refused",
   },
-  fields: { email: emailAddress, role: givenRole },
   right: "invite",
   async run({ services, request, signedIn: { user }, form }, team) {
     const refusal = await beforeMailing(services, request, team, { email: form.email, senderId: user.id });
@@ -103,7 +100,7 @@ async function invitationOf(services: AppServices, team: Team, invitationId: str
 
 /** "Send again": a fresh link for another week; the links mailed before stop working. */
 const resendInvitation = teamAction({
-  intent: "resend-invitation",
+  ...resendInvitationForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -111,7 +108,6 @@ const resendInvitation = teamAction({
     activity: [],
     whileImpersonating: "refused",
   },
-  fields: { invitationId: id },
   target: "invitationId",
   right: "invite",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -140,7 +136,7 @@ const resendInvitation = teamAction({
 
 /** "Revoke": the invitation is cancelled and its links stop working. */
 const revokeInvitation = teamAction({
-  intent: "revoke-invitation",
+  ...revokeInvitationForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -148,7 +144,6 @@ const revokeInvitation = teamAction({
     activity: ["team-invitation-revoked"],
     whileImpersonating: "refused",
   },
-  fields: { invitationId: id },
   target: "invitationId",
   right: "revokeInvitation",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -187,10 +182,9 @@ export const ANSWER_POLICY: ActionPolicy = {
 /** "Accept" / "Decline" on the teams page: an invitation waiting for the person's verified address. */
 const answer = (join: boolean) =>
   dashboardAction({
-    intent: join ? "accept-invitation" : "decline-invitation",
+    ...(join ? acceptInvitationForm : declineInvitationForm),
     page: TEAMS_PATH,
     policy: ANSWER_POLICY,
-    fields: { invitationId: id },
     target: "invitationId",
     async run({ services, request, signedIn: { user }, form }) {
       const invitation = await waitingInvitation(services.db, form.invitationId);

@@ -4,7 +4,7 @@
  * through their membership and right (`404` outside it, `403` without the
  * right), the plugin's refusals in the pages' words, and mailing owners.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { attempt, done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import type { AuthSession } from "~/server/auth/auth.server";
@@ -14,7 +14,8 @@ import type { TeamEndpoints } from "./access.server";
 import { TEAMS_PATH } from "./constants";
 import { INVITATION_GONE } from "./invitations.server";
 import type { teamDeletedMail } from "./mail-templates.server";
-import { GIVEN_ROLES, may, type TeamRight, type TeamRole } from "./roles";
+import { may, type TeamRight, type TeamRole } from "./roles";
+import { id } from "./team-forms";
 import { membershipOf } from "./teams.server";
 
 export const teamApi = ({ auth }: AppServices) => auth.api as unknown as TeamEndpoints;
@@ -23,8 +24,8 @@ export const teamApi = ({ auth }: AppServices) => auth.api as unknown as TeamEnd
 export const activeOrganizationIdOf = (session: AuthSession["session"]) =>
   (session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
 
-export const id = z.string({ error: "Reload the page and try again." }).min(1).max(100);
-export const givenRole = z.enum(GIVEN_ROLES, { error: "Choose admin or member." });
+/** The fields the teams' forms share (./team-forms.ts). */
+export { givenRole, id } from "./team-forms";
 
 /** What each right's refusal says (a `403`). */
 export const NOT_ALLOWED: Record<TeamRight, string> = {
