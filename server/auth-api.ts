@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import { REFUSED_WHILE_IMPERSONATING } from "~/server/action-policy.server";
+import type { AuthDoor } from "~/server/auth/auth-extensions";
 import type { AppServices } from "~/server/context.server";
 import { featureAuthDoors, featureEndpoints } from "~/server/feature-hooks.server";
-import type { AuthDoor } from "~/server/features.server";
 import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
 import { isImpersonatedSession, readSession } from "~/server/session/session.server";
 
@@ -11,7 +11,7 @@ import { isImpersonatedSession, readSession } from "~/server/session/session.ser
  * The only better-auth endpoints reachable over HTTP (SECURITY.md lists them
  * and why): the features' that the browser calls itself (`AuthEndpoint.door`:
  * the passkey ceremonies), and the doors the listed features open by
- * configuration (`ServerFeature.authDoors`: the callbacks of the configured
+ * configuration (`AuthExtensions.doors`: the callbacks of the configured
  * sign-in providers, where the provider sends the browser back). Everything else (signing in with a password, sign-up,
  * password changes, sessions, provider tokens…) is reached only through the
  * app's own pages, which call `auth.api` on the server with the app's

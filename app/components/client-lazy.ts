@@ -35,8 +35,11 @@ export function clientLazy<P>(
   return lazy(() => (loaded ? settled(loaded) : fetchModule()));
 }
 
-/** A thenable that hands `value` over at once: `React.lazy` then renders without suspending. */
+/**
+ * A promise of `value` whose `then` hands it over at once, where a promise
+ * would wait for a microtask: `React.lazy` then renders without suspending.
+ */
 function settled<T>(value: T): Promise<T> {
   // biome-ignore lint/suspicious/noThenProperty: React.lazy only calls `then`, and this one is synchronous
-  return { then: (resolve: (value: T) => void) => resolve(value) } as unknown as Promise<T>;
+  return Object.assign(Promise.resolve(value), { then: (resolve: (value: T) => void) => resolve(value) });
 }

@@ -41,8 +41,8 @@ describe("the seam files are named in one place (SEAM_FILES)", () => {
     expect([...globbed, ...(routesRead ? ["routes.ts"] : [])].sort()).toEqual(Object.keys(SEAM_FILES).sort());
   });
 
-  test("the README's module section names each of them", () => {
-    const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
-    for (const file of Object.keys(SEAM_FILES)) expect(readme).toContain(`\`${file}\``);
+  test("the contract's page (docs/features.md) names each of them", () => {
+    const contract = readFileSync(join(import.meta.dirname, "../../docs/features.md"), "utf8");
+    for (const file of Object.keys(SEAM_FILES)) expect(contract).toContain(`\`${file}\``);
   });
 });

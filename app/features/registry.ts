@@ -40,7 +40,8 @@ for (const name of FEATURES) {
 /**
  * The files of a feature's folder the core finds by name (`import.meta.glob`
  * in this folder's modules, for the listed features only), and what each holds.
- * Read by the registry's test, the README's test and knip's config (knip.config.ts).
+ * Read by the registry's test, the test of the contract's page
+ * (docs/features.md) and knip's config (knip.config.ts).
  */
 export const SEAM_FILES = {
   "routes.ts": "its pages, by layout (`FeatureRoutes`, app/lib/features.ts)",

@@ -37,7 +37,7 @@ export const SESSION_FRESH_AGE_SECONDS = 5 * 60;
 export const NOT_FRESH_SIGN_IN_CODE = "SIGN_IN_NOT_RECENT";
 
 /**
- * An account that may not sign in now (`ServerFeature.signInRefusal`: the
+ * An account that may not sign in now (`AuthExtensions.signInRefusal`: the
  * admin console's suspension). Every way in answers it with this message,
  * the same words whichever feature refused: a provider's callback can
  * carry only the code back to the sign-in page (its text is never shown),

@@ -17,7 +17,7 @@ export type DashboardData = {
   linkedAccounts: LinkedAccount[];
   /** How many ways in the account has: its password, providers and the features' (passkeys…). */
   waysIn: number;
-  /** What each listed feature's section shows, by the key its `ServerFeature.dashboard` names. */
+  /** What each listed feature's sections show, by section key: read through the section (`dashboardSection`, ./dashboard-section.ts), never by key. */
   features: Record<string, unknown>;
 };
 
@@ -48,7 +48,7 @@ export type SessionSummary = {
 
 /**
  * An account joined to this one (`account.providerId`: a provider's), and
- * since when; its name is the feature's (`ServerFeature.signInAccounts`), or
+ * since when; its name is the feature's (`AuthExtensions.signInAccounts`), or
  * its id once nothing offers it any more.
  */
 export type LinkedAccount = {

@@ -27,7 +27,12 @@ export type ActivityKindInfo = {
   describe: string | ((entry: ActivityItem) => string);
 };
 
-/** A section of the dashboard: a card, and its place in the side navigation (`order`, ascending). */
+/**
+ * A section of the dashboard: a card, and its place in the side navigation
+ * (`order`, ascending). A card that shows data its feature loads is made
+ * with that section's `card` (app/lib/dashboard-section.ts), which hands it
+ * the data typed as the loader returned it.
+ */
 export type DashboardSection = {
   id: string;
   label: string;
@@ -54,7 +59,7 @@ export type FeatureUi = {
  * the email form: its `sign-in.tsx`'s default export, read through
  * app/features/sign-in.ts apart from `FeatureUi`, so that the sign-in page
  * loads no dashboard code. `redirectTo` is where the page goes once signed
- * in; `options[key]` is what its `ServerFeature.signInPage` loaded (absent:
+ * in; `options[key]` is what its `AuthExtensions.signInPage` loaded (absent:
  * it renders nothing); `answered`: the page shows a form's answer.
  */
 export type SignInOption = ComponentType<{

@@ -7,6 +7,9 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LE
  * Plain zod, so the browser may use them too.
  */
 
+/** A form field's text; a field that is missing, or a file where text belongs, is `undefined`. */
+export const text = z.string().optional().catch(undefined);
+
 /** An email address as people type it: trimmed and lower-cased. */
 export const emailAddress = z
   .string({ error: "Enter your email address." })

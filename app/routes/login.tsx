@@ -47,7 +47,7 @@ function modeOf(value: unknown): Mode {
   return value === "signup" ? "signup" : "signin";
 }
 
-/** What the listed features show on the page (`ServerFeature.signInPage`: the providers' buttons), by key. */
+/** What the listed features show on the page (`AuthExtensions.signInPage`: the providers' buttons), by key. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return { options: signInPageOptions(getServices(context), request) };
 }

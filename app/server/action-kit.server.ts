@@ -11,8 +11,8 @@ import { type RateLimitResult, retryAfterOf, tooManyAttemptsMessage } from "./li
  * here: every action answers it with a 503 (`answerOutagesWith503`).
  */
 
-/** A form field's text; a field that is missing, or a file where text belongs, is `undefined`. */
-export const text = z.string().optional().catch(undefined);
+/** A form field's text (~/lib/fields.ts, where the forms both sides share read it too). */
+export { text } from "~/lib/fields";
 
 /**
  * A form post's fields, typed by `fields` (`{ email: text }`): each is read

@@ -4,12 +4,14 @@ import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { featureUis } from "~/features/ui";
 import type { DashboardData } from "~/lib/dashboard";
+import type { updateNameForm } from "~/lib/dashboard-forms";
 import { FormFeedback } from "./form-feedback";
 import { useDashboardForm } from "./use-dashboard-form";
 
 /** Who this is: the name (editable), email address and when they joined. */
 export function AccountCard({ user }: { user: DashboardData["user"] }) {
-  const { Form, intentField, formRef, busy, error, fieldError, notice } = useDashboardForm("update-name");
+  const { Form, intentField, formRef, busy, error, fieldError, notice } =
+    useDashboardForm<typeof updateNameForm>("update-name");
   return (
     <Card>
       <CardHeader>

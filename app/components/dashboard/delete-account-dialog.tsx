@@ -4,6 +4,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { DialogClose, DialogShell } from "~/components/ui/dialog-shell";
 import { PASSWORD_MAX_LENGTH, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
+import type { deleteAccountForm } from "~/lib/dashboard-forms";
 import { showToast } from "~/shell/toast";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { FormFeedback } from "./form-feedback";
@@ -25,8 +26,8 @@ export default function DeleteAccountDialog({
   freshUntil,
   trigger,
 }: DeleteAccountProps & { trigger: ReactElement }) {
-  const { submit, intentField, formRef, busy, error, fieldError, signInAgain } =
-    useDashboardForm("delete-account");
+  const { submit, intentField, formRef, busy, error, field, fieldError, signInAgain } =
+    useDashboardForm<typeof deleteAccountForm>("delete-account");
   const fresh = Date.now() < new Date(freshUntil).getTime();
   const canDelete = hasPassword || fresh;
 
@@ -50,7 +51,7 @@ export default function DeleteAccountDialog({
           {hasPassword ? (
             <PasswordField
               label="Your password"
-              name="password"
+              name={field("password")}
               autoComplete="current-password"
               required
               maxLength={PASSWORD_MAX_LENGTH}

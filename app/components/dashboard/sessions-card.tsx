@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { ThisDeviceBadge } from "~/components/this-device-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SessionSummary } from "~/lib/dashboard";
+import type { revokeOtherSessionsForm, revokeSessionForm } from "~/lib/dashboard-forms";
 import LaptopIcon from "~icons/lucide/laptop";
 import LogOutIcon from "~icons/lucide/log-out";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
@@ -24,7 +25,7 @@ export const DEVICE_ICONS: Record<SessionSummary["deviceType"], IconComponent> =
 /** Every signed-in browser of this account; each other one can be signed out, or all at once. */
 export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
   const others = sessions.filter((session) => !session.current).length;
-  const everywhere = useDashboardForm("revoke-other-sessions");
+  const everywhere = useDashboardForm<typeof revokeOtherSessionsForm>("revoke-other-sessions");
   return (
     <Card>
       <CardHeader>
@@ -59,7 +60,7 @@ export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
 }
 
 function SessionRow({ session }: { session: SessionSummary }) {
-  const revoke = useDashboardForm("revoke-session", session.id);
+  const revoke = useDashboardForm<typeof revokeSessionForm>("revoke-session", session.id);
   const DeviceIcon = DEVICE_ICONS[session.deviceType];
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
@@ -102,7 +103,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
       ) : (
         <revoke.Form method="post" className="sm:shrink-0">
           {revoke.intentField}
-          <input type="hidden" name="id" value={session.id} />
+          <input type="hidden" name={revoke.field("id")} value={session.id} />
           <SubmitButton
             busy={revoke.busy}
             variant="outline"

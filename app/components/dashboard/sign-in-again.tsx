@@ -1,7 +1,11 @@
 import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { FieldName } from "~/lib/action-form";
+import type { signInAgainForm } from "~/lib/dashboard-forms";
 import LogInIcon from "~icons/lucide/log-in";
 import { IntentField } from "./intent-field";
+
+type SignInAgain = typeof signInAgainForm;
 
 /**
  * Signs out and opens the sign-in page, which brings the person back to the
@@ -11,8 +15,8 @@ export function SignInAgainButton({ size = "sm" }: { size?: "sm" | "default" }) 
   const { pathname, search } = useLocation();
   return (
     <Form method="post" action="/dashboard">
-      <IntentField intent="sign-in-again" />
-      <input type="hidden" name="returnTo" value={pathname + search} />
+      <IntentField intent={"sign-in-again" satisfies SignInAgain["intent"]} />
+      <input type="hidden" name={"returnTo" satisfies FieldName<SignInAgain>} value={pathname + search} />
       <Button type="submit" variant="outline" size={size}>
         <LogInIcon />
         Sign in again

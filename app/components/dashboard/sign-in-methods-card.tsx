@@ -2,8 +2,10 @@ import { FeatureSlot } from "~/components/feature-slot";
 import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { FieldName } from "~/lib/action-form";
 import { NEW_PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
+import type { changePasswordForm, setPasswordForm } from "~/lib/dashboard-forms";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import { FormFeedback } from "./form-feedback";
 import { MethodIcon } from "./method-icon";
@@ -29,11 +31,12 @@ export function SignInMethodsCard({ data }: { data: DashboardData }) {
   );
 }
 
+/** The new password's field, by the name both password forms' actions read. */
 function NewPasswordField({ error }: { error?: string }) {
   return (
     <PasswordField
       label="New password"
-      name="newPassword"
+      name={"newPassword" satisfies FieldName<typeof changePasswordForm> & FieldName<typeof setPasswordForm>}
       autoComplete="new-password"
       required
       minLength={PASSWORD_MIN_LENGTH}
@@ -45,8 +48,8 @@ function NewPasswordField({ error }: { error?: string }) {
 }
 
 function ChangePassword() {
-  const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
-    useDashboardForm("change-password");
+  const { Form, intentField, formRef, busy, error, field, fieldError, notice, signInAgain } =
+    useDashboardForm<typeof changePasswordForm>("change-password");
   const hasFieldError = Boolean(fieldError("currentPassword") || fieldError("newPassword"));
   return (
     <div className="grid gap-4 rounded-lg border px-4 py-4">
@@ -64,7 +67,7 @@ function ChangePassword() {
         <AccountUsername />
         <PasswordField
           label="Current password"
-          name="currentPassword"
+          name={field("currentPassword")}
           autoComplete="current-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
@@ -83,7 +86,7 @@ function ChangePassword() {
 
 function SetPassword() {
   const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
-    useDashboardForm("set-password");
+    useDashboardForm<typeof setPasswordForm>("set-password");
   return (
     <div className="grid gap-4 rounded-lg border px-4 py-4">
       <Form method="post" ref={formRef} className="grid gap-4">

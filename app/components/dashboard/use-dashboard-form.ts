@@ -1,6 +1,7 @@
 import { createElement, useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
+import type { ActionForm, FieldName } from "~/lib/action-form";
 import type { DashboardActionData } from "~/lib/dashboard-actions";
 import { showToast } from "~/shell/toast";
 import { IntentField } from "./intent-field";
@@ -12,8 +13,15 @@ import { IntentField } from "./intent-field";
  * answer comes back as the page's action data; `result` reads both.
  * `target` tells rows apart (a session's or passkey's id, a provider).
  * The form renders `intentField`, so its intent is named once, here.
+ *
+ * `Form` is the action's form (`actionForm`), by type only (zod stays on
+ * the server): `intent` must be its intent, and `field` / `fieldError` take
+ * only its fields' names. Leaving it out leaves no intent that fits.
  */
-export function useDashboardForm(intent: string, target: string | null = null) {
+export function useDashboardForm<Form extends ActionForm = never>(
+  intent: Form["intent"],
+  target: string | null = null,
+) {
   const fetcher = useFetcher<DashboardActionData>();
   const pageAnswer = useActionData<DashboardActionData>();
   const fromPage = pageAnswer?.intent === intent && pageAnswer.target === target ? pageAnswer : undefined;
@@ -37,7 +45,10 @@ export function useDashboardForm(intent: string, target: string | null = null) {
     error: result && !result.ok ? result.message : null,
     /** The refusal asks for a fresh sign-in ("Sign in again"). */
     signInAgain: Boolean(result && !result.ok && result.signInAgain),
-    fieldError: (name: string) => (result && !result.ok ? result.fieldErrors?.[name] : undefined),
+    /** An input's `name`: one of the fields the action reads. */
+    field: (name: FieldName<Form>): string => name,
+    /** Why the action refused this field's value. */
+    fieldError: (name: FieldName<Form>) => (result && !result.ok ? result.fieldErrors?.[name] : undefined),
     /** Without JavaScript there is no toast: the success is said beside the form instead. */
     notice: fromPage?.ok ? fromPage.message : null,
     /** What the success shows once (`DashboardActionData.shownOnce`). */
@@ -45,5 +56,10 @@ export function useDashboardForm(intent: string, target: string | null = null) {
   };
 }
 
-/** One dashboard form, as `useDashboardForm` gives it: handed to the card that draws it. */
-export type DashboardForm = ReturnType<typeof useDashboardForm>;
+/**
+ * One dashboard form, as `useDashboardForm` gives it: handed to the card
+ * that draws it. Without `Form`, any form fits, and names none of its fields.
+ */
+export type DashboardForm<Form extends ActionForm = ActionForm<string, Record<never, never>>> = ReturnType<
+  typeof useDashboardForm<Form>
+>;

@@ -1,4 +1,5 @@
 import { SubmitButton } from "~/components/submit-button";
+import type { resendVerificationForm } from "~/lib/dashboard-forms";
 import MailWarningIcon from "~icons/lucide/mail-warning";
 import { FormFeedback } from "./form-feedback";
 import { useDashboardForm } from "./use-dashboard-form";
@@ -8,7 +9,8 @@ import { useDashboardForm } from "./use-dashboard-form";
  * is missing, and "Resend" for a fresh link (rate limited on the server).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
-  const { Form, intentField, busy, error, notice } = useDashboardForm("resend-verification");
+  const { Form, intentField, busy, error, notice } =
+    useDashboardForm<typeof resendVerificationForm>("resend-verification");
   return (
     <section
       aria-labelledby="verify-email-title"

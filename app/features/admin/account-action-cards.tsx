@@ -16,6 +16,7 @@ import ShieldOffIcon from "~icons/lucide/shield-off";
 import { AccountField, ReasonField } from "./account-form-fields";
 import { ACCOUNT_RULES } from "./account-rules";
 import type { AccountDetails } from "./accounts";
+import type { ReasonFormOf } from "./admin-forms";
 
 type Account = AccountDetails["account"];
 
@@ -29,11 +30,11 @@ function ReasonForm({
   label,
   ...button
 }: {
-  intent: string;
+  intent: ReasonFormOf["intent"];
   account: Account;
   label: string;
 } & Pick<ComponentProps<typeof SubmitButton>, "variant" | "icon">) {
-  const form = useDashboardForm(intent, account.id);
+  const form = useDashboardForm<ReasonFormOf<typeof intent>>(intent, account.id);
   const reasonError = form.fieldError("reason");
   return (
     <div className="grid gap-3">

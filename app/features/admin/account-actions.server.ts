@@ -18,7 +18,8 @@ import {
 import { endEverySession } from "~/server/session/sessions.server";
 import type { Database } from "../../../db/schema";
 import { ACCOUNT_RULES } from "./account-rules";
-import { ACCOUNT_GONE, accountId, adminPolicy, reason, targetAccount } from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
+import { makeAdminForm, type ReasonFormOf, removeAdminForm, signOutEverywhereForm } from "./admin-forms";
 import { ADMIN_ROLE } from "./administrators.server";
 import { type AuditAction, writeAudit } from "./audit.server";
 import { isSuspended } from "./suspension.server";
@@ -40,19 +41,18 @@ type Target = NonNullable<Awaited<ReturnType<typeof targetAccount>>>;
  * `reason`; refused when the account is gone or is the administrator's own.
  */
 function accountAction({
-  intent,
+  form,
   policy,
   run,
 }: {
-  intent: string;
+  form: ReasonFormOf;
   policy: ActionPolicy;
   run: (context: ActionContext<{ userId: string; reason: string }>, target: Target) => Promise<Outcome>;
 }): DashboardAction {
   return dashboardAction({
-    intent,
+    form,
     page: ACCOUNT_PAGE,
     policy,
-    fields: { userId: accountId, reason },
     target: "userId",
     async run(context) {
       const target = await targetAccount(context.services, context.form.userId);
@@ -75,7 +75,7 @@ function auditOf(
 }
 
 const signOutEverywhere = accountAction({
-  intent: "sign-out-everywhere",
+  form: signOutEverywhereForm,
   policy: adminPolicy({ activity: ["admin-signed-out-everywhere"] }),
   async run(context, target) {
     const { services } = context;
@@ -118,7 +118,7 @@ async function changeRole(
 const ROLE_POLICY = { proof: "recent-sign-in" } as const;
 
 const makeAdmin = accountAction({
-  intent: "make-admin",
+  form: makeAdminForm,
   policy: adminPolicy({ ...ROLE_POLICY, activity: ["admin-role-given"] }),
   async run(context, target) {
     if (target.isAdmin) return ALREADY_ADMIN;
@@ -137,7 +137,7 @@ const makeAdmin = accountAction({
 });
 
 const removeAdmin = accountAction({
-  intent: "remove-admin",
+  form: removeAdminForm,
   policy: adminPolicy({ ...ROLE_POLICY, activity: ["admin-role-removed"] }),
   async run(context, target) {
     if (target.listed) return LISTED_IN_SETTINGS;

@@ -1,10 +1,12 @@
 /** The fields every form of an account's page posts: the account it is about, and why. */
 import { FormField } from "~/components/form-field";
+import type { FieldName } from "~/lib/action-form";
+import type { ReasonFormOf } from "./admin-forms";
 import { REASON_MAX_LENGTH } from "./constants";
 
 /** The account the form acts on (`userId`, read by `accountId` on the server). */
 export function AccountField({ userId }: { userId: string }) {
-  return <input type="hidden" name="userId" value={userId} />;
+  return <input type="hidden" name={"userId" satisfies FieldName<ReasonFormOf>} value={userId} />;
 }
 
 /** Why the administrator does it: required, at most `REASON_MAX_LENGTH` characters, kept in the trail. */
@@ -12,7 +14,7 @@ export function ReasonField({ hint, error }: { hint: string; error: string | und
   return (
     <FormField
       label="Reason"
-      name="reason"
+      name={"reason" satisfies FieldName<ReasonFormOf>}
       required
       maxLength={REASON_MAX_LENGTH}
       autoComplete="off"

@@ -18,9 +18,11 @@ export default {
   // Its name is the one existing databases recorded: never rename it.
   migrations: { "0014-admin": admin },
   config: { key: ADMIN_ENV_KEY, variables: ADMIN_VARIABLES, read: readAdminSettings },
-  authPlugins: () => [adminPlugin(), noWayInWhileSuspended()],
-  betterAuth: ({ env }) => ({ plugins: [supportSignInPlugin(adminSettingsOf(env))] }),
-  signInRefusal: suspensionRefusal,
-  restoreSession,
-  onSupportAction: recordSupportAction,
+  auth: {
+    plugins: () => [adminPlugin(), noWayInWhileSuspended()],
+    betterAuth: ({ env }) => ({ plugins: [supportSignInPlugin(adminSettingsOf(env))] }),
+    signInRefusal: suspensionRefusal,
+    restoreSession,
+    onSupportAction: recordSupportAction,
+  },
 } satisfies ServerFeature;

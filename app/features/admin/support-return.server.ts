@@ -8,8 +8,8 @@
  */
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import type { AuthSession } from "~/server/auth/auth.server";
+import type { AuthExtensions } from "~/server/auth/auth-extensions";
 import type { AppServices } from "~/server/context.server";
-import type { ServerFeature } from "~/server/features.server";
 import { writeAudit } from "./audit.server";
 import { adminAccountPath } from "./constants";
 import {
@@ -36,12 +36,12 @@ async function givenBack(context: AuthContext, setAside: SetAside): Promise<stri
 }
 
 /**
- * `ServerFeature.restoreSession`: the request has no live session, and the
+ * `AuthExtensions.restoreSession`: the request has no live session, and the
  * browser set an administrator's aside. The support sign-in it waited
  * behind has ended: the trail says so (once), its session goes if still
  * there, and the administrator's own session is given back when it may be.
  */
-export const restoreSession: NonNullable<ServerFeature["restoreSession"]> = async (services, headers) => {
+export const restoreSession: NonNullable<AuthExtensions["restoreSession"]> = async (services, headers) => {
   const { auth, db } = services;
   const context = await auth.$context;
   const setAside = await readSetAside(context, headers);
@@ -98,8 +98,8 @@ export async function stopSupportSignIn(
   return { location: adminAccountPath(user.id), setCookie: await givenBack(context, ours) };
 }
 
-/** `ServerFeature.onSupportAction`: an action let through in the person's place, in the trail by its name. */
-export const recordSupportAction: NonNullable<ServerFeature["onSupportAction"]> = async (
+/** `AuthExtensions.onSupportAction`: an action let through in the person's place, in the trail by its name. */
+export const recordSupportAction: NonNullable<AuthExtensions["onSupportAction"]> = async (
   { db },
   { action, signedIn, request },
 ) => {

@@ -29,7 +29,7 @@ type SessionRow = {
 
 /**
  * better-auth plugin: holds the console's settings for the hooks that get
- * only better-auth (`ServerFeature.restoreSession` asks who is an
+ * only better-auth (`AuthExtensions.restoreSession` asks who is an
  * administrator), and keeps a support session within its hour. better-auth
  * never slides it while the browser keeps its `dont_remember` cookie; a
  * browser that drops that cookie gets the slide pulled back to the hour.

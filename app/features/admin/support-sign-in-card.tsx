@@ -12,6 +12,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import LifeBuoyIcon from "~icons/lucide/life-buoy";
 import { AccountField, ReasonField } from "./account-form-fields";
+import type { supportSignInForm } from "./admin-forms";
 import {
   LOCKED_WHILE_SUPPORTING,
   SUPPORT_REFUSED_FOR_ADMIN,
@@ -30,7 +31,7 @@ function blockedBecause({ isAdmin, suspended }: SupportSignInCardProps["account"
 }
 
 export function SupportSignInCard({ account }: SupportSignInCardProps) {
-  const form = useDashboardForm("support-sign-in", account.id);
+  const form = useDashboardForm<typeof supportSignInForm>("support-sign-in", account.id);
   const blocked = blockedBecause(account);
   const reasonError = form.fieldError("reason");
   return (

@@ -15,7 +15,8 @@ import { recordActivity } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import type { NamedLimit } from "~/server/limits/rate-limit.server";
 import { utcTime } from "~/server/mail/templates.server";
-import { ACCOUNT_GONE, accountId, adminPolicy, reason, targetAccount } from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
+import { supportSignInForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
 import {
   ADMIN_PATH,
@@ -43,14 +44,13 @@ export const ADMIN_REFUSAL = refused(403, SUPPORT_REFUSED_FOR_ADMIN);
 export const SUSPENDED_REFUSAL = refused(409, SUPPORT_REFUSED_FOR_SUSPENDED);
 
 const startSupportSignIn = dashboardAction({
-  intent: "support-sign-in",
+  form: supportSignInForm,
   page: `${ADMIN_PATH}/accounts/:userId`,
   policy: adminPolicy({
     proof: "recent-sign-in",
     limits: [{ limit: SUPPORT_SIGN_INS_PER_HOUR, per: "account", what: "support sign-ins" }],
     activity: [SUPPORT_SIGN_IN_ACTIVITY],
   }),
-  fields: { userId: accountId, reason },
   target: "userId",
   async run({ services, request, signedIn: { user: me, session: mine }, form }) {
     const target = await targetAccount(services, form.userId);

@@ -10,9 +10,11 @@ import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { ActionForm } from "~/lib/action-form";
 import BanIcon from "~icons/lucide/ban";
 import UnlockIcon from "~icons/lucide/lock-open";
 import { AccountField, ReasonField } from "./account-form-fields";
+import type { liftSuspensionForm, suspendForm } from "./admin-forms";
 import { firstEndDay, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspension";
 
 export type SuspensionCardProps = {
@@ -26,8 +28,8 @@ export type SuspensionCardProps = {
 };
 
 export function SuspensionCard({ account }: SuspensionCardProps) {
-  const suspend = useDashboardForm(SUSPEND_INTENT, account.id);
-  const lift = useDashboardForm(LIFT_SUSPENSION_INTENT, account.id);
+  const suspend = useDashboardForm<typeof suspendForm>(SUSPEND_INTENT, account.id);
+  const lift = useDashboardForm<typeof liftSuspensionForm>(LIFT_SUSPENSION_INTENT, account.id);
   const { suspension } = account;
   const fieldErrors = Boolean(suspend.fieldError("reason") || suspend.fieldError("until"));
   return (
@@ -71,9 +73,12 @@ export function SuspensionCard({ account }: SuspensionCardProps) {
   );
 }
 
-type FormProps = { form: DashboardForm; account: SuspensionCardProps["account"] };
+type FormProps<Form extends ActionForm> = {
+  form: DashboardForm<Form>;
+  account: SuspensionCardProps["account"];
+};
 
-function SuspendForm({ form, account }: FormProps) {
+function SuspendForm({ form, account }: FormProps<typeof suspendForm>) {
   return (
     <form.Form method="post" className="grid gap-3" aria-label={`Suspend ${account.email}`}>
       {form.intentField}
@@ -84,7 +89,7 @@ function SuspendForm({ form, account }: FormProps) {
       />
       <FormField
         label="End date (optional)"
-        name="until"
+        name={form.field("until")}
         type="date"
         min={firstEndDay()}
         hint="The suspension ends as this day starts (UTC). Leave it empty to suspend until lifted."
@@ -97,7 +102,11 @@ function SuspendForm({ form, account }: FormProps) {
   );
 }
 
-function LiftForm({ form, account, reason }: FormProps & { reason: string | null }) {
+function LiftForm({
+  form,
+  account,
+  reason,
+}: FormProps<typeof liftSuspensionForm> & { reason: string | null }) {
   return (
     <form.Form method="post" className="grid gap-3" aria-label={`Lift the suspension of ${account.email}`}>
       {form.intentField}

@@ -9,17 +9,16 @@
  * so each browser is signed out at its next one, on every instance.
  */
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import { done, refused } from "~/server/action-kit.server";
 import { recordActivity } from "~/server/auth/activity.server";
 import { endStandingTrust } from "~/server/auth/security-stamp.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { countSessionsRevoked } from "~/server/metrics.server";
 import type { Database } from "../../../db/schema";
-import { ACCOUNT_GONE, accountId, adminPolicy, reason, targetAccount } from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
+import { liftSuspensionForm, suspendForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_PATH } from "./constants";
-import { endOfSuspension, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspension";
 import { suspendedMail, suspensionLiftedMail } from "./suspension-mails.server";
 
 /** Whether the account is suspended now: banned, with no end date or one still to come. */
@@ -36,7 +35,7 @@ export function suspensionOf(user: {
   return isSuspended(user) ? { reason: user.banReason, until: user.banExpires?.toISOString() ?? null } : null;
 }
 
-/** `ServerFeature.signInRefusal`: the suspension's message while the account is suspended. */
+/** `AuthExtensions.signInRefusal`: the suspension's message while the account is suspended. */
 export async function suspensionRefusal(db: Kysely<Database>, userId: string): Promise<string | null> {
   const user = await db
     .selectFrom("user")
@@ -48,21 +47,6 @@ export async function suspensionRefusal(db: Kysely<Database>, userId: string): P
 
 /** The page the forms are posted to (the registry's name for the actions). */
 const ACCOUNT_PAGE = `${ADMIN_PATH}/accounts/:userId`;
-
-/** The end date: none (empty), or a day after today, read as the start of that day in UTC (./suspension.ts). */
-const until = z
-  .string()
-  .trim()
-  .max(40)
-  .optional()
-  .transform((day, context) => {
-    if (!day) return null;
-    const at = endOfSuspension(day);
-    if (!at) context.addIssue({ code: "custom", message: "Choose a day, or leave it empty." });
-    else if (at.getTime() <= Date.now())
-      context.addIssue({ code: "custom", message: "Choose a day after today, or leave it empty." });
-    return at;
-  });
 
 /** How the trail says when a suspension ends (`detail`). */
 const endOf = (at: Date | null) => (at ? `Ends ${at.toISOString()}` : "No end date");
@@ -78,10 +62,9 @@ const liftedEnd = (at: Date | null) => (at ? `It was to end ${at.toISOString()}`
  * their mail. Suspending a suspended account replaces its reason and end.
  */
 const suspend = dashboardAction({
-  intent: SUSPEND_INTENT,
+  form: suspendForm,
   page: ACCOUNT_PAGE,
   policy: adminPolicy({ activity: ["admin-suspended"] }),
-  fields: { userId: accountId, reason, until },
   target: "userId",
   async run({ services, request, signedIn: { user: admin }, form }) {
     const account = await targetAccount(services, form.userId);
@@ -117,10 +100,9 @@ const suspend = dashboardAction({
 
 /** "Lift the suspension": the account may sign in again at once; the trail, the person's log and a mail say so. */
 const lift = dashboardAction({
-  intent: LIFT_SUSPENSION_INTENT,
+  form: liftSuspensionForm,
   page: ACCOUNT_PAGE,
   policy: adminPolicy({ activity: ["admin-suspension-lifted"] }),
-  fields: { userId: accountId },
   target: "userId",
   async run({ services, request, signedIn: { user: admin }, form }) {
     const account = await targetAccount(services, form.userId);

@@ -6,11 +6,10 @@
  * account page's forms posted as the page posts them.
  */
 import { randomUUID } from "node:crypto";
-import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { migrateToLatest, type OpenedDatabase, openDatabase } from "~/server/db/database.server";
-import { createAuthRateLimits } from "~/server/limits/rate-limit.server";
-import { authOn, browserHeaders, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
+import { appServicesOn } from "../../../tests/fixtures/app-services";
+import { browserHeaders, TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import type { Storage } from "../../../tests/fixtures/storages";
 import { ADMIN_ACTIONS } from "./admin-actions.server";
 import { ADMIN_ENV_KEY, ADMIN_ROLE, type AdminSettings, adminSettingsOf } from "./administrators.server";
@@ -42,14 +41,9 @@ export async function adminWorld({ listed = [], storage }: { listed?: string[]; 
     ? await storage.open()
     : openDatabase(":memory:", { observeQuery: () => void queries++ });
   await migrateToLatest(db.kysely);
-  const auth = authOn(db);
   const settings: AdminSettings = { emails: new Set(listed) };
-  const services = {
-    env: { APP_URL: TEST_APP_URL, providers: {}, [ADMIN_ENV_KEY]: settings },
-    auth,
-    db: db.kysely,
-    rateLimits: createAuthRateLimits(),
-  } as unknown as AppServices;
+  const { services } = appServicesOn(db, { [ADMIN_ENV_KEY]: settings });
+  const { auth } = services;
 
   async function addAccount(seed: AccountSeed = {}): Promise<string> {
     const id = randomUUID();

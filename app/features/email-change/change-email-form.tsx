@@ -5,6 +5,7 @@ import { FormField } from "~/components/form-field";
 import { SubmitButton } from "~/components/submit-button";
 import { EMAIL_MAX_LENGTH } from "~/lib/constants";
 import type { DashboardUser } from "~/lib/dashboard";
+import type { changeEmailForm } from "./email-change-forms";
 
 /**
  * The Account card's "Change email address" form: a link goes to the new
@@ -12,8 +13,8 @@ import type { DashboardUser } from "~/lib/dashboard";
  * recent sign-in ("Sign in again" otherwise).
  */
 export function ChangeEmailForm({ user }: { user: DashboardUser }) {
-  const { Form, intentField, formRef, busy, error, fieldError, notice, signInAgain } =
-    useDashboardForm("change-email");
+  const { Form, intentField, formRef, busy, error, field, fieldError, notice, signInAgain } =
+    useDashboardForm<typeof changeEmailForm>("change-email");
   if (!user.emailVerified) return null; // Confirm the current address first (the banner above).
   return (
     <Form method="post" ref={formRef} className="grid gap-3 border-t pt-5" aria-label="Change email address">
@@ -22,7 +23,7 @@ export function ChangeEmailForm({ user }: { user: DashboardUser }) {
         <div className="flex-1">
           <FormField
             label="New email address"
-            name="newEmail"
+            name={field("newEmail")}
             type="email"
             autoComplete="email"
             required

@@ -1,9 +1,10 @@
 import { emailAddress } from "~/lib/fields";
-import { overLimit, refused, text } from "~/server/action-kit.server";
+import { overLimit, refused } from "~/server/action-kit.server";
 import { SIGN_IN_CHANGE } from "~/server/action-policy.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import { emailChangeRefusal, requestEmailChange } from "./email-change.server";
+import { changeEmailForm } from "./email-change-forms";
 import { CHANGES_ASKED_BY_ACCOUNT, CHANGES_INTO_ADDRESS } from "./limits.server";
 
 /**
@@ -12,10 +13,9 @@ import { CHANGES_ASKED_BY_ACCOUNT, CHANGES_INTO_ADDRESS } from "./limits.server"
  * and per new address.
  */
 export default dashboardAction({
-  intent: "change-email",
+  form: changeEmailForm,
   // Limited in `run`: per IP (the sign-in attempts' budget), per account and per new address.
   policy: SIGN_IN_CHANGE,
-  fields: { newEmail: text },
   async run({ services: { mail, rateLimits }, request, signedIn: { user }, form }) {
     const parsed = emailAddress.safeParse(form.newEmail ?? "");
     if (!parsed.success) {

@@ -2,12 +2,12 @@
 import { refused } from "~/server/action-kit.server";
 import { SIGN_IN_CHANGE } from "~/server/action-policy.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { addPasskeyForm } from "./passkey-forms";
 
 /** A passkey is made by the browser's WebAuthn ceremony: the form's post without JavaScript can only say so. */
 export default dashboardAction({
-  intent: "add-passkey",
+  form: addPasskeyForm,
   // The ceremony's own doors want the same recent sign-in (`freshSignInToAddAWayIn`).
   policy: SIGN_IN_CHANGE,
-  fields: {},
   run: async () => refused(400, "Adding a passkey needs JavaScript in this browser."),
 });

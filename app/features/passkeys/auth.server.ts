@@ -2,8 +2,8 @@
 import { passkey } from "@better-auth/passkey";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { AuthEndpoint, AuthPluginSetup } from "~/server/auth/auth-extensions";
 import { compiledQuery } from "~/server/db/compiled-query.server";
-import type { AuthEndpoint, AuthPluginSetup } from "~/server/features.server";
 import type { Database } from "../../../db/schema";
 import { passkeyAuthentication } from "./passkey-factors.server";
 import { ownsPasskey, passkeyName } from "./passkeys.server";
@@ -97,7 +97,7 @@ const passkeyCountOf = compiledQuery((db, userId: string) =>
     .where("userId", "=", userId),
 );
 
-/** Which of these accounts have a passkey (`ServerFeature.secondFactor`): one query for a page of accounts. */
+/** Which of these accounts have a passkey (`AuthExtensions.secondFactor`): one query for a page of accounts. */
 export async function withPasskeys(db: Kysely<Database>, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db

@@ -1,13 +1,12 @@
-// The dashboard's "Remove" of a passkey.
-import { text } from "~/server/action-kit.server";
 import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { signInAccountIds } from "~/server/feature-hooks.server";
+import { deletePasskeyForm } from "./passkey-forms";
 import { passkeyWayOut } from "./passkeys.server";
 
 /** "Remove" on a passkey's row: never the last way in, and only with a fresh sign-in. */
 export default dashboardAction({
-  intent: "delete-passkey",
+  form: deletePasskeyForm,
   policy: {
     effect: "sign-in",
     proof: "recent-sign-in",
@@ -15,7 +14,6 @@ export default dashboardAction({
     activity: ["passkey-removed"],
     whileImpersonating: "refused",
   },
-  fields: { id: text },
   target: "id",
   run: ({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) =>
     removeSignInMethod(

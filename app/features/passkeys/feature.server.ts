@@ -4,26 +4,27 @@ import addPasskey from "./add-passkey.server";
 import { countPasskeys, passkeyEndpoints, passkeyPlugins, removePasskeys, withPasskeys } from "./auth.server";
 import deletePasskey from "./delete-passkey.server";
 import * as passkeysTable from "./migrations/0002-passkeys";
-import { PASSKEYS_KEY } from "./passkey";
 import { listPasskeys } from "./passkeys.server";
 import renamePasskey from "./rename-passkey.server";
+import { passkeysSection } from "./sections";
 
 /** Passkeys: sign in with the device's lock instead of a password. */
 export default {
   // The name existing databases recorded: it never changes.
   migrations: { "0002-passkeys": passkeysTable },
-  // The Passkeys card's list; "Download my data" has it under the same key.
-  dashboard: { key: PASSKEYS_KEY, load: ({ db }, { user }) => listPasskeys(db, user.id) },
+  dashboard: [passkeysSection.load(({ db }, { user }) => listPasskeys(db, user.id))],
   actions: [addPasskey, renamePasskey, deletePasskey],
-  authPlugins: passkeyPlugins,
-  authEndpoints: passkeyEndpoints,
-  waysIn: countPasskeys,
-  // A passkey is a second factor for the admin console's rule.
-  secondFactor: {
-    name: "A passkey",
-    setUpPath: "/dashboard#passkeys",
-    heldBy: withPasskeys,
+  auth: {
+    plugins: passkeyPlugins,
+    endpoints: passkeyEndpoints,
+    waysIn: countPasskeys,
+    // A passkey is a second factor for the admin console's rule.
+    secondFactor: {
+      name: "A passkey",
+      setUpPath: "/dashboard#passkeys",
+      heldBy: withPasskeys,
+    },
+    onMailboxClaimed: removePasskeys,
+    onAccountRecovered: removePasskeys,
   },
-  onMailboxClaimed: removePasskeys,
-  onAccountRecovered: removePasskeys,
 } satisfies ServerFeature;

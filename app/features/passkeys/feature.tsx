@@ -2,8 +2,8 @@
 import type { FeatureUi } from "~/lib/features";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
-import { PASSKEYS_KEY, type PasskeySummary } from "./passkey";
 import { PasskeysCard } from "./passkeys-card";
+import { passkeysSection } from "./sections";
 
 /** Passkeys: the dashboard's Passkeys card, and their entries in the activity log. */
 export default {
@@ -13,12 +13,12 @@ export default {
       label: "Passkeys",
       icon: FingerprintPatternIcon,
       order: 30,
-      Card: ({ data }) => (
+      Card: passkeysSection.card(({ data, dashboard }) => (
         <PasskeysCard
-          passkeys={(data.features[PASSKEYS_KEY] as PasskeySummary[] | undefined) ?? []}
-          thisDevice={data.sessions.find((session) => session.current)?.browser ?? "This device"}
+          passkeys={data}
+          thisDevice={dashboard.sessions.find((session) => session.current)?.browser ?? "This device"}
         />
-      ),
+      )),
     },
   ],
   activityKinds: {

@@ -9,7 +9,7 @@ import type { Database } from "../../../db/schema";
 export const PASSKEY_NOT_USER_VERIFIED = "PASSKEY_NOT_USER_VERIFIED";
 
 /**
- * A passkey sign-in skips a sign-in's second step (`ServerFeature.signInStep`:
+ * A passkey sign-in skips a sign-in's second step (`AuthExtensions.signInStep`:
  * two-step sign-in's code) because it is two factors in one: the key, and
  * the PIN, fingerprint or face that unlocked it. Only
  * the authenticator's "user verified" flag says the second was there; a

@@ -17,7 +17,7 @@ async function register(options: PublicKeyCredentialCreationOptionsJSON): Promis
     signal: nextCeremony(),
   })) as PublicKeyCredential | null;
   if (!credential) throw new DOMException("No passkey was created", "NotAllowedError");
-  return credential.toJSON() as unknown as CredentialJSON;
+  return credential.toJSON();
 }
 
 /** True when the error means "this authenticator already holds a passkey for this account". */

@@ -9,5 +9,5 @@ export const PASSKEY_NAME_MAX_LENGTH = 50;
 /** What the dashboard shows of a passkey: never its key material. */
 export type PasskeySummary = { id: string; name: string; createdAt: string | null };
 
-/** Where the dashboard data (`ServerFeature.dashboard`) and "Download my data" keep the passkeys. */
+/** Where the dashboard data (`passkeysSection`, ./sections.ts) and "Download my data" keep the passkeys. */
 export const PASSKEYS_KEY = "passkeys";

@@ -15,6 +15,7 @@ import FingerprintIcon from "~icons/lucide/fingerprint";
 import PlusIcon from "~icons/lucide/plus";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
+import type { addPasskeyForm, deletePasskeyForm, renamePasskeyForm } from "./passkey-forms";
 
 /**
  * The dashboard's passkeys: the list with names and dates,
@@ -81,7 +82,7 @@ export function PasskeysCard({
           </ul>
         )}
         <form method="post" className="grid gap-2" onSubmit={add}>
-          <IntentField intent="add-passkey" />
+          <IntentField intent={"add-passkey" satisfies typeof addPasskeyForm.intent} />
           <Label htmlFor="passkey-name">
             Passkey name <span className="font-normal text-muted-foreground">(optional)</span>
           </Label>
@@ -110,8 +111,8 @@ export function PasskeysCard({
 }
 
 function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
-  const remove = useDashboardForm("delete-passkey", passkey.id);
-  const rename = useDashboardForm("rename-passkey", passkey.id);
+  const remove = useDashboardForm<typeof deletePasskeyForm>("delete-passkey", passkey.id);
+  const rename = useDashboardForm<typeof renamePasskeyForm>("rename-passkey", passkey.id);
   const error = remove.error ?? rename.error;
   return (
     <li className="grid gap-3 px-4 py-3">
@@ -127,7 +128,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
         </div>
         <remove.Form method="post">
           {remove.intentField}
-          <input type="hidden" name="id" value={passkey.id} />
+          <input type="hidden" name={remove.field("id")} value={passkey.id} />
           <SubmitButton
             busy={remove.busy}
             variant="ghost"
@@ -148,9 +149,9 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
         </summary>
         <rename.Form method="post" ref={rename.formRef} className="mt-2 flex gap-2">
           {rename.intentField}
-          <input type="hidden" name="id" value={passkey.id} />
+          <input type="hidden" name={rename.field("id")} value={passkey.id} />
           <Input
-            name="name"
+            name={rename.field("name")}
             aria-label={`New name for passkey ${passkey.name}`}
             defaultValue={passkey.name}
             maxLength={PASSKEY_NAME_MAX_LENGTH}

@@ -1,11 +1,10 @@
-// The dashboard's "Rename" of a passkey.
-import { text } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { renamePasskeyForm } from "./passkey-forms";
 import { renamePasskey } from "./passkeys.server";
 
 /** "Rename" on a passkey's row; its name's rule answers on its own field. */
 export default dashboardAction({
-  intent: "rename-passkey",
+  form: renamePasskeyForm,
   policy: {
     effect: "own",
     proof: "session",
@@ -13,7 +12,6 @@ export default dashboardAction({
     activity: ["passkey-renamed"],
     whileImpersonating: "refused",
   },
-  fields: { id: text, name: text },
   target: "id",
   run: ({ services: { auth }, request: { headers }, form }) =>
     renamePasskey(auth, headers, form.id ?? "", form.name),

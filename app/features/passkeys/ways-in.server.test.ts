@@ -172,7 +172,7 @@ test("an undone email change removes the passkeys added since the change's brows
     await sql`INSERT INTO "passkey" ("id","publicKey","userId","credentialID","counter","deviceType","backedUp","createdAt")
       VALUES (${id},'key',${userId},${id},0,'singleDevice',0,${createdAt})`.execute(db.kysely);
   }
-  expect(await passkeysFeature.onAccountRecovered(db.kysely, userId, since)).toEqual(["2 passkeys"]);
+  expect(await passkeysFeature.auth.onAccountRecovered(db.kysely, userId, since)).toEqual(["2 passkeys"]);
   const left = await db.kysely.selectFrom("passkey").select("id").execute();
   expect(left).toEqual([{ id: "before" }]);
   await db.close();

@@ -34,5 +34,5 @@ export async function authenticate(options: RequestOptions, autoFill: boolean): 
     signal: nextCeremony(),
   })) as PublicKeyCredential | null;
   if (!credential) throw new DOMException("No passkey was chosen", "NotAllowedError");
-  return credential.toJSON() as unknown as CredentialJSON;
+  return credential.toJSON();
 }

@@ -6,15 +6,16 @@ import type { ServerFeature } from "~/server/features.server";
 import * as projects from "./migrations/0015-projects";
 import { PROJECT_ACTIONS } from "./project-actions.server";
 import { activeTeamProjects, everyTeamsProjects } from "./projects.server";
+import { projectsSection } from "./sections";
 
 export default {
   // Its name is the one existing databases recorded: never rename it.
   migrations: { "0015-projects": projects },
   // The data export keeps this key (it reads without a request): every team's projects.
-  dashboard: {
-    key: "projects",
-    load: (services, signedIn, request) =>
+  dashboard: [
+    projectsSection.load((services, signedIn, request) =>
       request ? activeTeamProjects(services, signedIn) : everyTeamsProjects(services, signedIn),
-  },
+    ),
+  ],
   actions: PROJECT_ACTIONS,
 } satisfies ServerFeature;

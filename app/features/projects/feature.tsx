@@ -7,8 +7,8 @@ import FolderKanbanIcon from "~icons/lucide/folder-kanban";
 import FolderPlusIcon from "~icons/lucide/folder-plus";
 import PencilIcon from "~icons/lucide/pencil";
 import Trash2Icon from "~icons/lucide/trash-2";
-import type { ProjectsData } from "./projects";
 import { ProjectsCard } from "./projects-card";
+import { projectsSection } from "./sections";
 
 /** A sentence with the project and its team, when the log kept them. */
 const about =
@@ -23,8 +23,7 @@ export default {
       label: "Projects",
       icon: FolderKanbanIcon,
       order: 27,
-      // `ServerFeature.dashboard`'s key (./feature.server.ts).
-      Card: ({ data }) => <ProjectsCard data={data.features.projects as ProjectsData} />,
+      Card: projectsSection.card(({ data }) => <ProjectsCard data={data} />),
     },
   ],
   activityKinds: {

@@ -6,19 +6,19 @@
  * so another team's project id finds nothing (`404`), and nothing changes.
  */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { type TeamScope, teamScopedAction } from "~/features/teams/api.server";
-import { displayName } from "~/lib/fields";
 import { done, type Refusal, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import type { AppServices } from "~/server/context.server";
-import { PROJECT_NAME_MAX_LENGTH } from "./constants";
-import { PROJECT_INTENTS } from "./intents";
+import {
+  archiveProjectForm,
+  createProjectForm,
+  deleteProjectForm,
+  renameProjectForm,
+  restoreProjectForm,
+} from "./project-forms";
 import { PROJECT_RULES } from "./rights";
-
-const projectName = displayName(PROJECT_NAME_MAX_LENGTH, "Name your project.");
-const projectId = z.string({ error: "Reload the page and try again." }).min(1).max(100);
 
 const NOT_IN_TEAM: Refusal = refused(404, "That project is not in your active team.");
 
@@ -51,9 +51,8 @@ async function log(
 }
 
 const createProject = teamScopedAction({
-  intent: PROJECT_INTENTS.create,
+  ...createProjectForm,
   policy: changes("project-created"),
-  fields: { name: projectName },
   async run({ services, request, signedIn: { user }, form }, scope) {
     await scope
       .insertInto("project", { id: randomUUID(), name: form.name, createdAt: new Date(), createdBy: user.id })
@@ -64,9 +63,8 @@ const createProject = teamScopedAction({
 });
 
 const renameProject = teamScopedAction({
-  intent: PROJECT_INTENTS.rename,
+  ...renameProjectForm,
   policy: changes("project-renamed"),
-  fields: { projectId, name: projectName },
   target: "projectId",
   async run({ services, request, signedIn: { user }, form }, scope) {
     const project = await projectIn(scope, form.projectId);
@@ -83,9 +81,8 @@ const renameProject = teamScopedAction({
 function archiveAction(archive: boolean) {
   const kind = archive ? "project-archived" : "project-restored";
   return teamScopedAction({
-    intent: archive ? PROJECT_INTENTS.archive : PROJECT_INTENTS.restore,
+    ...(archive ? archiveProjectForm : restoreProjectForm),
     policy: changes(kind),
-    fields: { projectId },
     target: "projectId",
     async run({ services, request, signedIn: { user }, form }, scope) {
       const project = await projectIn(scope, form.projectId);
@@ -100,7 +97,7 @@ function archiveAction(archive: boolean) {
 
 /** Deleting: owners and admins, an archived project only, so that nothing is deleted by one click. */
 const deleteProject = teamScopedAction({
-  intent: PROJECT_INTENTS.delete,
+  ...deleteProjectForm,
   policy: {
     effect: "irreversible",
     proof: "recent-sign-in",
@@ -108,7 +105,6 @@ const deleteProject = teamScopedAction({
     activity: ["project-deleted"],
     whileImpersonating: "refused",
   },
-  fields: { projectId },
   target: "projectId",
   allowed: PROJECT_RULES.delete,
   async run({ services, request, signedIn: { user }, form }, scope) {

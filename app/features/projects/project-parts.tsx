@@ -9,11 +9,11 @@ import { TEAMS_PATH } from "~/features/teams/api";
 import FolderKanbanIcon from "~icons/lucide/folder-kanban";
 import PlusIcon from "~icons/lucide/plus";
 import { PROJECT_NAME_MAX_LENGTH } from "./constants";
-import { PROJECT_INTENTS } from "./intents";
+import type { createProjectForm } from "./project-forms";
 
 /** "New project": a name, in the active team. */
 export function CreateProjectForm() {
-  const create = useDashboardForm(PROJECT_INTENTS.create);
+  const create = useDashboardForm<typeof createProjectForm>("create-project");
   return (
     <create.Form method="post" ref={create.formRef} className="grid gap-3" aria-label="New project">
       {create.intentField}
@@ -21,7 +21,7 @@ export function CreateProjectForm() {
         <div className="flex-1">
           <FormField
             label="Project name"
-            name="name"
+            name={create.field("name")}
             required
             maxLength={PROJECT_NAME_MAX_LENGTH}
             error={create.fieldError("name")}

@@ -10,15 +10,23 @@ import ArchiveIcon from "~icons/lucide/archive";
 import ArchiveRestoreIcon from "~icons/lucide/archive-restore";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { PROJECT_NAME_MAX_LENGTH } from "./constants";
-import { PROJECT_INTENTS } from "./intents";
+import type {
+  archiveProjectForm,
+  deleteProjectForm,
+  renameProjectForm,
+  restoreProjectForm,
+} from "./project-forms";
 import type { Project } from "./projects";
 import { PROJECT_RULES } from "./rights";
 
 export function ProjectRow({ project, role }: { project: Project; role: TeamRole }) {
   const archived = project.archivedAt !== null;
-  const rename = useDashboardForm(PROJECT_INTENTS.rename, project.id);
-  const archive = useDashboardForm(archived ? PROJECT_INTENTS.restore : PROJECT_INTENTS.archive, project.id);
-  const remove = useDashboardForm(PROJECT_INTENTS.delete, project.id);
+  const rename = useDashboardForm<typeof renameProjectForm>("rename-project", project.id);
+  const archive = useDashboardForm<typeof archiveProjectForm | typeof restoreProjectForm>(
+    archived ? "restore-project" : "archive-project",
+    project.id,
+  );
+  const remove = useDashboardForm<typeof deleteProjectForm>("delete-project", project.id);
   const mayDelete = archived && roleAllowed(PROJECT_RULES.delete.roles, role);
   return (
     <li className="grid gap-3 px-4 py-3">
@@ -57,11 +65,11 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
           </summary>
           <rename.Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
             {rename.intentField}
-            <input type="hidden" name="projectId" value={project.id} />
+            <input type="hidden" name={rename.field("projectId")} value={project.id} />
             <div className="flex-1">
               <FormField
                 label={`New name for ${project.name}`}
-                name="name"
+                name={rename.field("name")}
                 required
                 maxLength={PROJECT_NAME_MAX_LENGTH}
                 defaultValue={project.name}
@@ -90,14 +98,16 @@ function RowButton({
   label,
   about,
   ...button
-}: { form: DashboardForm; projectId: string; label: string; about: string } & Pick<
-  ComponentProps<typeof SubmitButton>,
-  "variant" | "icon"
->) {
+}: {
+  form: DashboardForm<typeof archiveProjectForm | typeof deleteProjectForm>;
+  projectId: string;
+  label: string;
+  about: string;
+} & Pick<ComponentProps<typeof SubmitButton>, "variant" | "icon">) {
   return (
     <form.Form method="post">
       {form.intentField}
-      <input type="hidden" name="projectId" value={projectId} />
+      <input type="hidden" name={form.field("projectId")} value={projectId} />
       <SubmitButton
         busy={form.busy}
         size="sm"

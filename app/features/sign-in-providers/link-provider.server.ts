@@ -1,12 +1,13 @@
-import { redirectWithCookies, refused, text } from "~/server/action-kit.server";
+import { redirectWithCookies, refused } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import { linkProviderForm } from "./link-provider-form";
 import { startLinking } from "./links.server";
 import { findProvider } from "./providers";
 import { listSignInProviders, providerConfigOf } from "./registry.server";
 
 /** "Link" on a provider's row: off to the provider, back on the dashboard (`?linked=` or `?error=`). */
 export default dashboardAction({
-  intent: "link-provider",
+  form: linkProviderForm,
   // Logged when the provider sends the browser back (`provider-linked`), not here.
   policy: {
     effect: "sign-in",
@@ -15,7 +16,6 @@ export default dashboardAction({
     activity: ["provider-linked"],
     whileImpersonating: "refused",
   },
-  fields: { provider: text },
   target: "provider",
   async run({ services: { auth, env }, request: { headers }, form }) {
     const provider = findProvider(listSignInProviders(providerConfigOf(env)), form.provider);

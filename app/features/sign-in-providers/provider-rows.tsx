@@ -7,17 +7,12 @@ import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
 import type { DashboardData } from "~/lib/dashboard";
+import type { unlinkProviderForm } from "~/lib/dashboard-forms";
 import { showToast } from "~/shell/toast";
 import LinkIcon from "~icons/lucide/link";
-import { PROVIDERS_KEY } from "./constants";
-import {
-  isOAuthProviderId,
-  OAUTH_PROVIDERS,
-  type ProviderLink,
-  type ProvidersDashboard,
-  providerLinks,
-} from "./providers";
-
+import type { linkProviderForm } from "./link-provider-form";
+import { isOAuthProviderId, OAUTH_PROVIDERS, type ProviderLink, providerLinks } from "./providers";
+import { providersSection } from "./sections";
 /**
  * The providers' rows of the dashboard's Sign-in methods card (after the
  * password's): each configured provider, to link or unlink, and any account
@@ -25,9 +20,9 @@ import {
  * a toast when one was just linked.
  */
 export function ProviderRows({ data }: { data: DashboardData }) {
-  const part = data.features[PROVIDERS_KEY] as ProvidersDashboard | undefined;
-  const providers = providerLinks(part?.offered ?? [], data.linkedAccounts);
-  useLinkedToast(part?.linked ?? null);
+  const part = providersSection.dataIn(data);
+  const providers = providerLinks(part.offered, data.linkedAccounts);
+  useLinkedToast(part.linked ?? null);
   return (
     <>
       {providers.length > 0 ? (
@@ -47,9 +42,9 @@ export function ProviderRows({ data }: { data: DashboardData }) {
 }
 
 function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayIn: boolean }) {
-  const unlink = useDashboardForm("unlink-provider", provider.id);
+  const unlink = useDashboardForm<typeof unlinkProviderForm>("unlink-provider", provider.id);
   // Linking is a plain form (the answer is a redirect to the provider); a refusal comes back as the page's answer.
-  const link = useDashboardForm("link-provider", provider.id);
+  const link = useDashboardForm<typeof linkProviderForm>("link-provider", provider.id);
   const refusal = unlink.error ? unlink : link;
   // An account at a provider the app does not know (it can still be unlinked) gets a plain link icon.
   const icon = isOAuthProviderId(provider.id) ? OAUTH_PROVIDERS[provider.id].icon : LinkIcon;
@@ -74,7 +69,7 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
         {provider.linkedAt ? (
           <unlink.Form method="post">
             {unlink.intentField}
-            <input type="hidden" name="provider" value={provider.id} />
+            <input type="hidden" name={unlink.field("provider")} value={provider.id} />
             <SubmitButton busy={unlink.busy} variant="ghost" size="sm" aria-label={`Unlink ${provider.name}`}>
               Unlink
             </SubmitButton>
@@ -83,7 +78,7 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
           // A plain form: the answer is a redirect to the provider, which only a page navigation follows.
           <form method="post" action="/dashboard">
             {link.intentField}
-            <input type="hidden" name="provider" value={provider.id} />
+            <input type="hidden" name={link.field("provider")} value={provider.id} />
             <SubmitButton busy={false} variant="outline" size="sm" aria-label={`Link ${provider.name}`}>
               Link
             </SubmitButton>

@@ -12,22 +12,25 @@ import { INVITATION_LINK } from "./invitations.server";
 import { teamMembershipsOf } from "./memberships.server";
 import * as teams from "./migrations/0012-teams";
 import { TAKE_BACK_LINK } from "./ownership-take-back.server";
+import { teamsSection } from "./sections";
 import { activeOrganizationIdOf } from "./team-membership.server";
 import { soleOwnerRefusal, teamsData } from "./teams.server";
 
 export default {
   // Its name is the one existing databases recorded: never rename it.
   migrations: { "0012-teams": teams },
-  // The data export keeps this key: memberships, invitations waiting for the person, invitations they sent.
-  dashboard: {
-    key: "teams",
+  dashboard: [
     // Only the export (which reads without a request) lists the invitations the person sent.
-    load: ({ db }, { user, session }, request) =>
+    teamsSection.load(({ db }, { user, session }, request) =>
       teamsData(db, user, activeOrganizationIdOf(session), { withInvitationsSent: request === undefined }),
-  },
-  authPlugins: ({ db }) => [teamsPlugin(db), teamsOnAccountDeletion(db)],
+    ),
+  ],
   mailedLinks: { [INVITATION_LINK]: TEAM_INVITATION_PATH, [TAKE_BACK_LINK]: TEAM_TAKE_BACK_PATH },
   accountDeletionRefusal: soleOwnerRefusal,
-  // The admin console's list and account page: each account's teams and roles.
-  membershipsOf: teamMembershipsOf,
+  auth: {
+    // better-auth's organization plugin, and its refusal of `/delete-user` for a team's only owner.
+    plugins: ({ db }) => [teamsPlugin(db), teamsOnAccountDeletion(db)],
+    // The admin console's list and account page: each account's teams and roles.
+    membershipsOf: teamMembershipsOf,
+  },
 } satisfies ServerFeature;

@@ -11,7 +11,7 @@ import Trash2Icon from "~icons/lucide/trash-2";
 import UserMinusIcon from "~icons/lucide/user-minus";
 import UserPlusIcon from "~icons/lucide/user-plus";
 import UsersIcon from "~icons/lucide/users";
-import type { TeamsData } from "./teams";
+import { teamsSection } from "./sections";
 import { TeamsCard } from "./teams-card";
 
 /** A sentence with what the entry was about (a team's name, an address), when the log kept it. */
@@ -27,8 +27,7 @@ export default {
       label: "Teams",
       icon: UsersIcon,
       order: 25,
-      // `ServerFeature.dashboard`'s key (./feature.server.ts).
-      Card: ({ data }) => <TeamsCard teams={data.features.teams as TeamsData} />,
+      Card: teamsSection.card(({ data }) => <TeamsCard teams={data} />),
     },
   ],
   activityKinds: {

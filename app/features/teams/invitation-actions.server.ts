@@ -1,6 +1,5 @@
 /** Invitations' forms: invite, send again, revoke, and the invitee's accept or decline. */
 import { redirect } from "react-router";
-import { emailAddress } from "~/lib/fields";
 import { shownOrNull } from "~/lib/shown-text";
 import { done, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
@@ -16,8 +15,15 @@ import {
 } from "./invitations.server";
 import { invitationLimit } from "./limits.server";
 import { ROLE_NAMES, type TeamRole } from "./roles";
-import { givenRole, id, NOT_ALLOWED, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
+import { NOT_ALLOWED, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
+import {
+  acceptInvitationForm,
+  declineInvitationForm,
+  inviteForm,
+  resendInvitationForm,
+  revokeInvitationForm,
+} from "./team-forms";
 import type { Team } from "./team-membership.server";
 import { provenAccountOf } from "./teams.server";
 
@@ -55,7 +61,7 @@ async function logInvitation(
 
 /** "Invite": owners and admins, by address and role (admin or member); a mail with the link. */
 const invite = teamAction({
-  intent: "invite",
+  ...inviteForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -63,7 +69,6 @@ const invite = teamAction({
     activity: ["team-invitation-sent", "team-invitation-received"],
     whileImpersonating: "refused",
   },
-  fields: { email: emailAddress, role: givenRole },
   right: "invite",
   async run({ services, request, signedIn: { user }, form }, team) {
     const refusal = await beforeMailing(services, request, team, { email: form.email, senderId: user.id });
@@ -96,7 +101,7 @@ async function invitationOf(services: AppServices, team: Team, invitationId: str
 
 /** "Send again": a fresh link for another week; the links mailed before stop working. */
 const resendInvitation = teamAction({
-  intent: "resend-invitation",
+  ...resendInvitationForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -104,7 +109,6 @@ const resendInvitation = teamAction({
     activity: [],
     whileImpersonating: "refused",
   },
-  fields: { invitationId: id },
   target: "invitationId",
   right: "invite",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -133,7 +137,7 @@ const resendInvitation = teamAction({
 
 /** "Revoke": the invitation is cancelled and its links stop working. */
 const revokeInvitation = teamAction({
-  intent: "revoke-invitation",
+  ...revokeInvitationForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -141,7 +145,6 @@ const revokeInvitation = teamAction({
     activity: ["team-invitation-revoked"],
     whileImpersonating: "refused",
   },
-  fields: { invitationId: id },
   target: "invitationId",
   right: "revokeInvitation",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -180,10 +183,9 @@ export const ANSWER_POLICY: ActionPolicy = {
 /** "Accept" / "Decline" on the teams page: an invitation waiting for the person's verified address. */
 const answer = (join: boolean) =>
   dashboardAction({
-    intent: join ? "accept-invitation" : "decline-invitation",
+    ...(join ? acceptInvitationForm : declineInvitationForm),
     page: TEAMS_PATH,
     policy: ANSWER_POLICY,
-    fields: { invitationId: id },
     target: "invitationId",
     async run({ services, request, signedIn: { user }, form }) {
       const invitation = await waitingInvitation(services.db, form.invitationId);

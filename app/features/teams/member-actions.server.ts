@@ -21,8 +21,9 @@ import {
 } from "./member-changes.server";
 import { takeBackLink } from "./ownership-take-back.server";
 import { may, outranksOrOwns, type TeamRight, type TeamRole } from "./roles";
-import { givenRole, id, NOT_ALLOWED, PLUGIN_REFUSALS, teamAction } from "./team-action-kit.server";
+import { NOT_ALLOWED, PLUGIN_REFUSALS, teamAction } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
+import { changeRoleForm, leaveTeamForm, removeMemberForm, transferOwnershipForm } from "./team-forms";
 import { isRefusal, NOT_A_MEMBER, type Team } from "./team-membership.server";
 
 type Pair = { me: LockedMember; other: LockedMember };
@@ -66,7 +67,7 @@ const ONLY_AN_OWNER = refused(403, "Only an owner can change another owner.");
 
 /** "Change role": owners and admins, between admin and member, never an owner's (but by an owner). */
 const changeRole = teamAction({
-  intent: "change-role",
+  ...changeRoleForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -74,7 +75,6 @@ const changeRole = teamAction({
     activity: ["team-role-changed", "team-role-given"],
     whileImpersonating: "refused",
   },
-  fields: { memberId: id, role: givenRole },
   target: "memberId",
   right: "changeRole",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -101,7 +101,7 @@ const changeRole = teamAction({
 
 /** "Remove": owners and admins; the member loses the team at their next request. */
 const removeMember = teamAction({
-  intent: "remove-member",
+  ...removeMemberForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -109,7 +109,6 @@ const removeMember = teamAction({
     activity: ["team-member-removed", "team-removed-from"],
     whileImpersonating: "refused",
   },
-  fields: { memberId: id },
   target: "memberId",
   right: "removeMember",
   async run({ services, request, signedIn: { user }, form }, team) {
@@ -128,7 +127,7 @@ const removeMember = teamAction({
 
 /** "Leave": anyone but the last owner, who makes someone else owner first. */
 const leaveTeam = teamAction({
-  intent: "leave-team",
+  ...leaveTeamForm,
   policy: {
     effect: "access",
     proof: "recent-sign-in",
@@ -136,7 +135,6 @@ const leaveTeam = teamAction({
     activity: ["team-left"],
     whileImpersonating: "refused",
   },
-  fields: {},
   async run({ services, request, signedIn: { user } }, team) {
     const left = await changeMembersNow(services.db, team.id, (members) =>
       memberById(members, team.myMemberId) ? { remove: [team.myMemberId] } : NOT_A_MEMBER,
@@ -153,7 +151,7 @@ const leaveTeam = teamAction({
  * takes ownership back (./ownership-take-back.server.ts), in the same transaction.
  */
 const transferOwnership = teamAction({
-  intent: "transfer-ownership",
+  ...transferOwnershipForm,
   policy: {
     effect: "ownership",
     proof: "recent-sign-in",
@@ -161,7 +159,6 @@ const transferOwnership = teamAction({
     activity: ["team-ownership-transferred", "team-ownership-received"],
     whileImpersonating: "refused",
   },
-  fields: { memberId: id },
   right: "transferOwnership",
   async run({ services, request, signedIn: { user }, form }, team) {
     const { mail } = services;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { ROLE_NAMES, type TeamRole } from "./roles";
 
-/** Each account's teams and its role in each, by account id (`ServerFeature.membershipsOf`: the admin console). */
+/** Each account's teams and its role in each, by account id (`AuthExtensions.membershipsOf`: the admin console). */
 export async function teamMembershipsOf(
   db: Kysely<Database>,
   userIds: readonly string[],

@@ -4,7 +4,7 @@
  * through their membership and right (`404` outside it, `403` without the
  * right), the plugin's refusals in the pages' words, and mailing owners.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { attempt, done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import { pluginApi } from "~/server/auth/plugin-api.server";
@@ -14,14 +14,15 @@ import type { teamsPlugin } from "./access.server";
 import { TEAMS_PATH } from "./constants";
 import { INVITATION_GONE } from "./invitations.server";
 import type { teamDeletedMail } from "./mail-templates.server";
-import { GIVEN_ROLES, TEAM_RIGHTS, type TeamRight } from "./roles";
+import { TEAM_RIGHTS, type TeamRight } from "./roles";
+import { id } from "./team-forms";
 import { isRefusal, type Team, teamOfMember } from "./team-membership.server";
 
 /** The plugin's endpoints, called from the server (its HTTP doors stay closed). */
 export const teamApi = ({ auth }: Pick<AppServices, "auth">) => pluginApi<typeof teamsPlugin>(auth);
 
-export const id = z.string({ error: "Reload the page and try again." }).min(1).max(100);
-export const givenRole = z.enum(GIVEN_ROLES, { error: "Choose admin or member." });
+/** The fields the teams' forms share (./team-forms.ts). */
+export { givenRole, id } from "./team-forms";
 
 /** What each right's refusal says (a `403`). */
 export const NOT_ALLOWED: Record<TeamRight, string> = {

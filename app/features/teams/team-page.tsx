@@ -18,6 +18,7 @@ import type { Route } from "./+types/team-page";
 import { TEAMS_PATH } from "./constants";
 import { may } from "./roles";
 import { TEAM_ACTIONS } from "./team-actions.server";
+import type { switchTeamForm } from "./team-forms";
 import { activeOrganizationIdOf } from "./team-membership.server";
 import { ActiveBadge, OneButtonForm, RoleBadge } from "./team-parts";
 import { InvitationsCard, InviteCard, MembersCard } from "./team-people-cards";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TeamPage({ loaderData: { team } }: Route.ComponentProps) {
-  const makeActive = useDashboardForm("switch-team", team.id);
+  const makeActive = useDashboardForm<typeof switchTeamForm>("switch-team", team.id);
   return (
     <PageFrame
       back={{ to: TEAMS_PATH, label: "Teams" }}

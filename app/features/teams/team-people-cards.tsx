@@ -11,6 +11,14 @@ import MailIcon from "~icons/lucide/mail";
 import SendIcon from "~icons/lucide/send";
 import UserMinusIcon from "~icons/lucide/user-minus";
 import { may, outranksOrOwns } from "./roles";
+import type {
+  changeRoleForm,
+  inviteForm,
+  removeMemberForm,
+  resendInvitationForm,
+  revokeInvitationForm,
+  transferOwnershipForm,
+} from "./team-forms";
 import { OneButtonForm, RoleBadge, RoleSelect, TeamField } from "./team-parts";
 import type { TeamDetails } from "./teams";
 
@@ -36,13 +44,13 @@ export function MembersCard({ team }: { team: TeamDetails }) {
 }
 
 function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["members"][number] }) {
-  const changeRole = useDashboardForm("change-role", member.id);
-  const remove = useDashboardForm("remove-member", member.id);
-  const transfer = useDashboardForm("transfer-ownership", member.id);
+  const changeRole = useDashboardForm<typeof changeRoleForm>("change-role", member.id);
+  const remove = useDashboardForm<typeof removeMemberForm>("remove-member", member.id);
+  const transfer = useDashboardForm<typeof transferOwnershipForm>("transfer-ownership", member.id);
   const refused = [changeRole, transfer, remove].find((form) => form.error);
   const me = member.id === team.myMemberId;
   const manageable = !me && outranksOrOwns(team.myRole, member.role);
-  const memberField = <input type="hidden" name="memberId" value={member.id} />;
+  const memberField = <input type="hidden" name={changeRole.field("memberId")} value={member.id} />;
   const about = (verb: string) => `${verb}: ${member.email}`;
   return (
     <li className="grid gap-3 px-4 py-3">
@@ -112,7 +120,7 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
 }
 
 export function InviteCard({ team }: { team: TeamDetails }) {
-  const invite = useDashboardForm("invite");
+  const invite = useDashboardForm<typeof inviteForm>("invite");
   return (
     <Card>
       <CardHeader>
@@ -129,7 +137,7 @@ export function InviteCard({ team }: { team: TeamDetails }) {
             <div className="flex-1">
               <FormField
                 label="Email address"
-                name="email"
+                name={invite.field("email")}
                 type="email"
                 autoComplete="off"
                 required
@@ -190,8 +198,8 @@ function InvitationRow({
   team: TeamDetails;
   invitation: TeamDetails["invitations"][number];
 }) {
-  const resend = useDashboardForm("resend-invitation", invitation.id);
-  const revoke = useDashboardForm("revoke-invitation", invitation.id);
+  const resend = useDashboardForm<typeof resendInvitationForm>("resend-invitation", invitation.id);
+  const revoke = useDashboardForm<typeof revokeInvitationForm>("revoke-invitation", invitation.id);
   const refused = [resend, revoke].find((form) => form.error);
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">

@@ -1,7 +1,6 @@
 /** A team's own forms: create one, make one active, rename it, delete it. */
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
-import { z } from "zod";
 import { done, refused } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { TEAMS_PATH, teamPath } from "./constants";
@@ -9,7 +8,7 @@ import { TEAMS_PER_ACCOUNT, TEAMS_PER_IP } from "./limits.server";
 import { teamDeletedMail } from "./mail-templates.server";
 import { mailOwners, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
-import { teamName } from "./team-name";
+import { createTeamForm, deleteTeamForm, renameTeamForm, switchTeamForm } from "./team-forms";
 import { ownersOf } from "./teams.server";
 
 /**
@@ -17,7 +16,7 @@ import { ownersOf } from "./teams.server";
  * (./limits.server.ts); they are its owner, and it becomes their active team.
  */
 const createTeam = dashboardAction({
-  intent: "create-team",
+  ...createTeamForm,
   page: TEAMS_PATH,
   policy: {
     effect: "shared",
@@ -29,7 +28,6 @@ const createTeam = dashboardAction({
     activity: ["team-created"],
     whileImpersonating: "refused",
   },
-  fields: { name: teamName },
   async run({ services, request, signedIn: { user }, form }) {
     if (!user.emailVerified) {
       return refused(403, "Confirm your email address first: the dashboard sends you the link.");
@@ -50,7 +48,7 @@ const createTeam = dashboardAction({
 
 /** The switcher: makes one of the person's teams the session's active team (a reload keeps it). */
 const switchTeam = teamAction({
-  intent: "switch-team",
+  ...switchTeamForm,
   policy: {
     effect: "own",
     proof: "session",
@@ -58,7 +56,6 @@ const switchTeam = teamAction({
     activity: [],
     whileImpersonating: "allowed",
   },
-  fields: {},
   target: "teamId",
   async run({ services, request }, team) {
     return viaPlugin(
@@ -74,7 +71,7 @@ const switchTeam = teamAction({
 
 /** "Rename": owners only. */
 const renameTeam = teamAction({
-  intent: "rename-team",
+  ...renameTeamForm,
   policy: {
     effect: "shared",
     proof: "session",
@@ -82,7 +79,6 @@ const renameTeam = teamAction({
     activity: ["team-renamed"],
     whileImpersonating: "refused",
   },
-  fields: { name: teamName },
   right: "rename",
   async run({ services, request, signedIn: { user }, form }, team) {
     if (form.name === team.name) return done("The team already has that name.");
@@ -105,7 +101,7 @@ const renameTeam = teamAction({
 
 /** "Delete the team": owners only, typing its name; every member's log says so, every owner is mailed. */
 const deleteTeam = teamAction({
-  intent: "delete-team",
+  ...deleteTeamForm,
   policy: {
     effect: "irreversible",
     proof: "recent-sign-in",
@@ -113,7 +109,6 @@ const deleteTeam = teamAction({
     activity: ["team-deleted", "team-deleted-by-owner"],
     whileImpersonating: "refused",
   },
-  fields: { confirm: z.string().max(200).optional() },
   right: "deleteTeam",
   async run({ services, request, signedIn: { user }, form }, team) {
     if ((form.confirm ?? "").trim() !== team.name) {

@@ -7,11 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import LogOutIcon from "~icons/lucide/log-out";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { TEAM_NAME_MAX_LENGTH } from "./constants";
+import type { deleteTeamForm, leaveTeamForm, renameTeamForm } from "./team-forms";
 import { OneButtonForm, TeamField } from "./team-parts";
 import type { TeamDetails } from "./teams";
 
 export function RenameCard({ team }: { team: TeamDetails }) {
-  const rename = useDashboardForm("rename-team");
+  const rename = useDashboardForm<typeof renameTeamForm>("rename-team");
   return (
     <Card>
       <CardHeader>
@@ -26,7 +27,7 @@ export function RenameCard({ team }: { team: TeamDetails }) {
             <div className="flex-1">
               <FormField
                 label="Team name"
-                name="name"
+                name={rename.field("name")}
                 required
                 maxLength={TEAM_NAME_MAX_LENGTH}
                 defaultValue={team.name}
@@ -45,7 +46,7 @@ export function RenameCard({ team }: { team: TeamDetails }) {
 }
 
 export function LeaveCard({ team }: { team: TeamDetails }) {
-  const leave = useDashboardForm("leave-team");
+  const leave = useDashboardForm<typeof leaveTeamForm>("leave-team");
   const lastOwner = team.myRole === "owner" && team.owners <= 1;
   return (
     <Card>
@@ -74,7 +75,7 @@ export function LeaveCard({ team }: { team: TeamDetails }) {
 }
 
 export function DeleteTeamCard({ team }: { team: TeamDetails }) {
-  const remove = useDashboardForm("delete-team");
+  const remove = useDashboardForm<typeof deleteTeamForm>("delete-team");
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -91,7 +92,7 @@ export function DeleteTeamCard({ team }: { team: TeamDetails }) {
             <div className="flex-1">
               <FormField
                 label={`Type “${team.name}” to confirm`}
-                name="confirm"
+                name={remove.field("confirm")}
                 required
                 autoComplete="off"
                 error={remove.fieldError("confirm")}

@@ -25,6 +25,12 @@ import type { Route } from "./+types/teams-page";
 import { TEAM_NAME_MAX_LENGTH, teamPath } from "./constants";
 import { ROLE_NAMES } from "./roles";
 import { TEAM_ACTIONS } from "./team-actions.server";
+import type {
+  acceptInvitationForm,
+  createTeamForm,
+  declineInvitationForm,
+  switchTeamForm,
+} from "./team-forms";
 import { activeOrganizationIdOf } from "./team-membership.server";
 import { ActiveBadge, OneButtonForm, RoleBadge } from "./team-parts";
 import type { InvitationForMe, TeamSummary } from "./teams";
@@ -90,7 +96,7 @@ export default function TeamsPage({ loaderData }: Route.ComponentProps) {
 }
 
 function TeamRow({ team }: { team: TeamSummary }) {
-  const switchTo = useDashboardForm("switch-team", team.id);
+  const switchTo = useDashboardForm<typeof switchTeamForm>("switch-team", team.id);
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -146,8 +152,8 @@ function InvitationsForMe({ invitations }: { invitations: InvitationForMe[] }) {
 }
 
 function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
-  const accept = useDashboardForm("accept-invitation", invitation.id);
-  const decline = useDashboardForm("decline-invitation", invitation.id);
+  const accept = useDashboardForm<typeof acceptInvitationForm>("accept-invitation", invitation.id);
+  const decline = useDashboardForm<typeof declineInvitationForm>("decline-invitation", invitation.id);
   return (
     <li className="grid gap-3 px-4 py-3 sm:flex sm:items-center">
       <div className="min-w-0 flex-1 text-sm">
@@ -179,7 +185,7 @@ function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
 }
 
 function CreateTeamCard({ verified }: { verified: boolean }) {
-  const create = useDashboardForm("create-team");
+  const create = useDashboardForm<typeof createTeamForm>("create-team");
   return (
     <Card>
       <CardHeader>
@@ -194,7 +200,7 @@ function CreateTeamCard({ verified }: { verified: boolean }) {
               <div className="flex-1">
                 <FormField
                   label="Team name"
-                  name="name"
+                  name={create.field("name")}
                   required
                   maxLength={TEAM_NAME_MAX_LENGTH}
                   autoComplete="organization"

@@ -26,6 +26,14 @@ import { RecoveryCodes } from "./recovery-codes";
 import { twoFactorSettings } from "./settings.server";
 import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
 import { CodeCard, FRESH_MINUTES, SetupCard, SignInAgain } from "./settings-cards";
+import type {
+  cancelForm,
+  confirmForm,
+  forgetBrowsersForm,
+  renewCodesForm,
+  startForm,
+  turnOffForm,
+} from "./two-factor-forms";
 
 export const handle = {
   title: "Two-step sign-in",
@@ -57,12 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
   const { enabled, setup, pendingSetup, fresh, recoveryCodesLeft, trustedBrowsers } = loaderData;
-  const start = useDashboardForm("start");
-  const confirm = useDashboardForm("confirm");
-  const cancel = useDashboardForm("cancel");
-  const renewCodes = useDashboardForm("renew-codes");
-  const turnOff = useDashboardForm("turn-off");
-  const forgetBrowsers = useDashboardForm("forget-browsers");
+  const start = useDashboardForm<typeof startForm>("start");
+  const confirm = useDashboardForm<typeof confirmForm>("confirm");
+  const cancel = useDashboardForm<typeof cancelForm>("cancel");
+  const renewCodes = useDashboardForm<typeof renewCodesForm>("renew-codes");
+  const turnOff = useDashboardForm<typeof turnOffForm>("turn-off");
+  const forgetBrowsers = useDashboardForm<typeof forgetBrowsersForm>("forget-browsers");
   const forms = [start, confirm, renewCodes, turnOff, forgetBrowsers];
   // Shown until the page is left: the one time they are.
   const justMade = confirm.shownOnce ?? renewCodes.shownOnce;

@@ -3,7 +3,7 @@ import type { FeatureUi } from "~/lib/features";
 import MonitorXIcon from "~icons/lucide/monitor-x";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
-import type { TwoFactorSummary } from "./two-factor";
+import { twoFactorSection } from "./sections";
 import { TwoFactorCard } from "./two-factor-card";
 
 export default {
@@ -13,8 +13,7 @@ export default {
       label: "Two-step sign-in",
       icon: ShieldCheckIcon,
       order: 40,
-      // `ServerFeature.dashboard`'s key (./feature.server.ts).
-      Card: ({ data }) => <TwoFactorCard twoFactor={data.features.twoFactor as TwoFactorSummary} />,
+      Card: twoFactorSection.card(({ data }) => <TwoFactorCard twoFactor={data} />),
     },
   ],
   activityKinds: {

@@ -15,7 +15,7 @@ import {
 
 /**
  * The plugin's code endpoints on `auth.api`: the core adds the plugin
- * through `ServerFeature.authPlugins`, so `Auth`'s type does not list them.
+ * through `AuthExtensions.plugins`, so `Auth`'s type does not list them.
  */
 const codeEndpoints = (auth: Auth) => pluginApi<typeof twoStepSignIn>(auth);
 

@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router";
 import { signInPathFor } from "~/lib/redirect";
-import { done, redirectWithCookies, text } from "~/server/action-kit.server";
+import { done, redirectWithCookies } from "~/server/action-kit.server";
 import { SIGN_IN_CHANGE } from "~/server/action-policy.server";
 import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
@@ -13,16 +13,21 @@ import { signOut } from "~/server/session/session.server";
 import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
 import { confirmSetup, renewRecoveryCodes, startSetup, turnOff } from "./settings.server";
 import { forgetTrustedBrowsers } from "./two-factor.server";
-
-/** The code typed: its rules (6 digits, or a recovery code) are checked where it is used. */
-const code = { code: text };
+import {
+  cancelForm,
+  confirmForm,
+  forgetBrowsersForm,
+  renewCodesForm,
+  signInAgainHereForm,
+  startForm,
+  turnOffForm,
+} from "./two-factor-forms";
 
 /** "Turn on": a new secret for the authenticator app, shown on the page (only to a recent sign-in). */
 const start = dashboardAction({
-  intent: "start",
+  form: startForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: SIGN_IN_CHANGE,
-  fields: {},
   async run({ services, signedIn }) {
     const started = await startSetup(services.auth, signedIn);
     if (!started.ok) return started;
@@ -32,7 +37,7 @@ const start = dashboardAction({
 
 /** The app's first code confirms the setup: two-step sign-in is on, and the recovery codes are shown once. */
 const confirm = dashboardAction({
-  intent: "confirm",
+  form: confirmForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: {
     effect: "sign-in",
@@ -41,17 +46,15 @@ const confirm = dashboardAction({
     activity: ["two-factor-enabled"],
     whileImpersonating: "refused",
   },
-  fields: code,
   run: ({ services, request, signedIn, form }) =>
     confirmSetup(services, request.headers, signedIn, form.code),
 });
 
 /** "Cancel" during the setup: the secret no code confirmed is dropped. */
 const cancel = dashboardAction({
-  intent: "cancel",
+  form: cancelForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "refused" },
-  fields: {},
   async run({ services: { auth }, signedIn: { user } }) {
     // Through better-auth's adapter, like `startSetup`: it writes the flag each database's way.
     const { adapter } = await auth.$context;
@@ -68,7 +71,7 @@ const cancel = dashboardAction({
 
 /** "Make new recovery codes", with a current code: the old set stops working. */
 const renewCodes = dashboardAction({
-  intent: "renew-codes",
+  form: renewCodesForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: {
     effect: "sign-in",
@@ -77,14 +80,13 @@ const renewCodes = dashboardAction({
     activity: ["recovery-codes-replaced"],
     whileImpersonating: "refused",
   },
-  fields: code,
   run: ({ services, request, signedIn, form }) =>
     renewRecoveryCodes(services, request.headers, signedIn, form.code),
 });
 
 /** "Turn off", with a current code. */
 const turnItOff = dashboardAction({
-  intent: "turn-off",
+  form: turnOffForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: {
     effect: "sign-in",
@@ -93,13 +95,12 @@ const turnItOff = dashboardAction({
     activity: ["two-factor-disabled"],
     whileImpersonating: "refused",
   },
-  fields: code,
   run: ({ services, request, signedIn, form }) => turnOff(services, request.headers, signedIn, form.code),
 });
 
 /** "Forget trusted browsers": every browser asks for a code at its next sign-in. */
 const forgetBrowsers = dashboardAction({
-  intent: "forget-browsers",
+  form: forgetBrowsersForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: {
     effect: "protective",
@@ -108,7 +109,6 @@ const forgetBrowsers = dashboardAction({
     activity: ["trusted-browsers-forgotten"],
     whileImpersonating: "refused",
   },
-  fields: {},
   async run({ services: { db }, request: { headers }, signedIn: { user } }) {
     await forgetTrustedBrowsers(db, user.id);
     await recordActivity(db, {
@@ -122,10 +122,9 @@ const forgetBrowsers = dashboardAction({
 
 /** "Sign in again": signs out, then the sign-in page brings the person back here. */
 const signInAgain = dashboardAction({
-  intent: "sign-in-again",
+  form: signInAgainHereForm,
   page: TWO_FACTOR_SETTINGS_PATH,
   policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "allowed" },
-  fields: {},
   async run({ services: { auth }, request: { headers } }) {
     throw redirectWithCookies(signInPathFor(TWO_FACTOR_SETTINGS_PATH), await signOut(auth, headers));
   },

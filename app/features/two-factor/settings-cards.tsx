@@ -17,6 +17,7 @@ import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import LogInIcon from "~icons/lucide/log-in";
 import { QrCode } from "./qr-code";
 import type { TwoFactorSettings } from "./two-factor";
+import type { CodeForm, cancelForm, signInAgainHereForm } from "./two-factor-forms";
 
 /** Signs out and back in (the password, then the code), to land here with a fresh sign-in. */
 export function SignInAgain({ children }: { children: ReactNode }) {
@@ -24,7 +25,7 @@ export function SignInAgain({ children }: { children: ReactNode }) {
     <div className="grid gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
       <p>{children}</p>
       <Form method="post">
-        <IntentField intent="sign-in-again" />
+        <IntentField intent={"sign-in-again" satisfies typeof signInAgainHereForm.intent} />
         <Button type="submit" variant="outline" size="sm">
           <LogInIcon />
           Sign in again
@@ -52,7 +53,7 @@ export function CodeCard({
   /** "Turning it off": what needs a recent sign-in. */
   change: string;
   needsSignIn: boolean;
-  form: DashboardForm;
+  form: DashboardForm<CodeForm>;
   label: string;
   submit: string;
   destructive?: boolean;
@@ -75,7 +76,7 @@ export function CodeCard({
           {fieldError ? null : <FormFeedback error={form.error} />}
           <FormField
             label={label}
-            name="code"
+            name={form.field("code")}
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
@@ -103,8 +104,8 @@ export function SetupCard({
   cancel,
 }: {
   setup: NonNullable<TwoFactorSettings["setup"]>;
-  confirm: DashboardForm;
-  cancel: DashboardForm;
+  confirm: DashboardForm<CodeForm>;
+  cancel: DashboardForm<typeof cancelForm>;
 }) {
   const fieldError = confirm.fieldError("code");
   return (
@@ -137,7 +138,7 @@ export function SetupCard({
             {fieldError ? null : <FormFeedback error={confirm.error} />}
             <FormField
               label="Code from the app"
-              name="code"
+              name={confirm.field("code")}
               autoComplete="one-time-code"
               inputMode="numeric"
               required

@@ -221,7 +221,7 @@ export async function twoFactorSummary(db: Kysely<Database>, userId: string): Pr
   return { enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft(row?.backupCodes) : 0 };
 }
 
-/** Which of these accounts have two-step sign-in on (`ServerFeature.secondFactor`): one query for a page of accounts. */
+/** Which of these accounts have two-step sign-in on (`AuthExtensions.secondFactor`): one query for a page of accounts. */
 export async function withTwoStepOn(db: Kysely<Database>, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db

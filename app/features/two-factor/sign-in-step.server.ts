@@ -1,11 +1,11 @@
 /**
- * How two-step sign-in joins the core's sign-in (`ServerFeature.signInStep`):
+ * How two-step sign-in joins the core's sign-in (`AuthExtensions.signInStep`):
  * which accounts take the code step, where the browser goes for it, and the
  * endpoints that finish it; and what the first proof of an account's
- * mailbox takes away of it (`ServerFeature.onMailboxClaimed`).
+ * mailbox takes away of it (`AuthExtensions.onMailboxClaimed`).
  */
 import type { Kysely } from "kysely";
-import type { SignInStep } from "~/server/features.server";
+import type { SignInStep } from "~/server/auth/auth-extensions";
 import type { Database } from "../../../db/schema";
 import { secondStepPath, TWO_FACTOR_PATH } from "./constants";
 import {

@@ -1,10 +1,10 @@
 /** Two-step sign-in end to end on the server: codes, recovery codes, limits, one use per code, the settings page's forms. */
 import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import type { AuthExtensions } from "~/server/auth/auth-extensions";
 import { passwordSignIn } from "~/server/auth/credentials.server";
 import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
-import type { ServerFeature } from "~/server/features.server";
 import { authOn, authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
@@ -185,7 +185,7 @@ test("Cancel during the setup drops the secret no code confirmed", async () => {
 test("an undone email change takes two-step sign-in away, whenever it was set up", async () => {
   const { db, userId } = await withTwoFactor();
   // As the core calls it: with the time from which what was added goes (here, after the set-up).
-  const recovered: ServerFeature["onAccountRecovered"] = twoFactorFeature.onAccountRecovered;
+  const recovered: AuthExtensions["onAccountRecovered"] = twoFactorFeature.auth.onAccountRecovered;
   const afterItsSetUp = new Date(Date.now() + 60_000);
   expect(await recovered?.(db.kysely, userId, afterItsSetUp)).toEqual([
     "Two-step sign-in, with the authenticator app and recovery codes set up for it",

@@ -182,8 +182,11 @@ function returnPathOf(returned: unknown, baseURL: string): string {
   return url.origin === new URL(baseURL).origin ? `${url.pathname}${url.search}` : DEFAULT_SIGNED_IN_PATH;
 }
 
-/** Where a claimed attempt is kept between the hooks (better-auth copies the context between them). */
-const TICKET = "secondStepAttempt";
+/**
+ * The attempt each endpoint call claimed, by its better-auth context (one
+ * object per call, which its before and after hooks share).
+ */
+const claimedAttempts = new WeakMap<object, Ticket>();
 
 /**
  * better-auth plugin: the app's rules around the second step.
@@ -226,7 +229,7 @@ export function secondStepLimits(budget: FailureBudget, db: Kysely<Database>) {
     const { key } = passwordBudgetKey(deviceTrustOf(ctx.context, ctx.headers), subject);
     const claimed = await budget.claim(key);
     if (!claimed.allowed) throw tooManyAttemptsError(claimed.retryAfterSeconds);
-    (ctx.context as unknown as Record<string, Ticket | undefined>)[TICKET] = claimed.ticket;
+    claimedAttempts.set(ctx.context, claimed.ticket);
     if (ctx.path !== VERIFY_APP_CODE) return;
     const code = (ctx.body as { code?: unknown } | undefined)?.code;
     // Not text: the endpoint's own body rule refuses it.
@@ -240,7 +243,7 @@ export function secondStepLimits(budget: FailureBudget, db: Kysely<Database>) {
   });
 
   const settle = createAuthMiddleware(async (ctx) => {
-    const ticket = (ctx.context as unknown as Record<string, Ticket | undefined>)[TICKET];
+    const ticket = claimedAttempts.get(ctx.context);
     if (!ticket) return;
     const returned = ctx.context.returned;
     const wrongCode = isAPIError(returned) && WRONG_CODE_ANSWERS.has(String(returned.body?.code));

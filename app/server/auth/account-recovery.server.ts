@@ -12,7 +12,7 @@ export type Recovery = { password: boolean; providerIds: string[]; fromFeatures:
  * password and may have added ways in. The password goes (the owner sets a
  * new one by a reset to that address), and so does every provider link
  * made from `since` on, the features' ways in of that time
- * (`ServerFeature.onAccountRecovered`: passkeys, a second step), every
+ * (`AuthExtensions.onAccountRecovered`: passkeys, a second step), every
  * session, every link mailed before and what the features trusted
  * (`endStandingTrust`). Runs in `trx`, which the caller commits with the
  * address it puts back.

@@ -193,8 +193,7 @@ export function activityLog(
     });
   }
 
-  const after = createAuthMiddleware(async (raw) => {
-    const ctx = raw as unknown as EndpointContext;
+  const after = createAuthMiddleware(async (ctx) => {
     const failed = isAPIError(ctx.context.returned);
     const path = ctx.path ?? "";
     const featureSignIn = featureEndpoint(path)?.signIn;

@@ -56,7 +56,7 @@ export async function passwordSignIn(
  * (`accountRefusalOf`, a `403`): better-auth refuses its session only once
  * the password was right, so this tells nothing to someone who guesses.
  * The new session's cookie comes back to set, or, for an account with a
- * second step (`ServerFeature.signInStep`), the cookie of the sign-in that
+ * second step (`AuthExtensions.signInStep`), the cookie of the sign-in that
  * waits for it.
  */
 export async function signInWithPassword(

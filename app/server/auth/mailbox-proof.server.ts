@@ -15,7 +15,7 @@ export type WaysInRemoved = {
  * (a reset or verification link), the account becomes theirs alone: the
  * address is marked verified and every other way in that whoever created
  * the account may have added is removed: provider links, and the features'
- * (`ServerFeature.onMailboxClaimed`: passkeys, a second step whoever set it
+ * (`AuthExtensions.onMailboxClaimed`: passkeys, a second step whoever set it
  * up holds the codes of), with every session but the one of the browser
  * that followed the link. The password
  * stays: a reset has just replaced it, and a verification comes from the

@@ -7,7 +7,7 @@ import type { Auth } from "./auth.server";
  * `pluginApi<typeof teamsPlugin>(auth).createOrganization({ body, headers })`.
  *
  * `Auth`'s own type knows only the core's plugins: the features' are added
- * when the app starts (`ServerFeature.betterAuth`), so TypeScript cannot see
+ * when the app starts (`AuthExtensions.betterAuth`), so TypeScript cannot see
  * them on `auth.api`. Pass the function that makes the plugin (its factory),
  * whose `endpoints` better-auth mounts on `auth.api` under the same names.
  */

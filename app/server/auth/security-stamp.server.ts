@@ -19,7 +19,7 @@ export async function raiseSecurityStamp(executor: Kysely<Database>, userId: str
 /**
  * After a password reset or change, or signing out everywhere (else): what
  * was trusted before ends with the sessions. Links mailed before stop
- * working, and what the features trusted ends too (`ServerFeature.onTrustEnded`:
+ * working, and what the features trusted ends too (`AuthExtensions.onTrustEnded`:
  * a browser trusted to skip a sign-in's second step, say).
  */
 export async function endStandingTrust(db: Kysely<Database>, userId: string): Promise<void> {

@@ -11,7 +11,7 @@ import { recordSignInChange, type SignInChangeNotifier } from "./activity.server
 
 /**
  * The ways a person can sign in today: their password, providers that are
- * configured, and how many the features give (`ServerFeature.waysIn`: a passkey each).
+ * configured, and how many the features give (`AuthExtensions.waysIn`: a passkey each).
  */
 export type WaysIn = { password: boolean; providers: readonly string[]; fromFeatures: number };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionForm } from "~/lib/action-form";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import type { DashboardActionData } from "~/lib/dashboard-actions";
 import { fieldErrorsOf } from "~/lib/fields";
@@ -13,9 +14,9 @@ import type { AuthSession } from "../auth/auth.server";
 import type { AppServices } from "../context.server";
 
 /**
- * One form of the dashboard, in one module: its `intent` (the form's hidden
- * field, `useDashboardForm(intent)`), its fields (zod, read once from the
- * post), its policy (what it needs first: a recent sign-in, its limits;
+ * One form of the dashboard, in one module: its form (`actionForm`: the
+ * intent its hidden field posts and its fields, zod, read once from the
+ * post; the browser's `useDashboardForm` names the same), its policy (what it needs first: a recent sign-in, its limits;
  * what it logs; ../action-policy.server.ts), and what it does. The
  * dashboard's action runs the one the post names; the core's are in
  * ./actions/, a feature's in its `ServerFeature.actions` (or its own page's
@@ -46,17 +47,28 @@ export type ActionContext<Form> = {
 };
 
 type ActionSpec<Fields extends z.ZodRawShape> = {
-  intent: string;
   /** The page whose action runs it, when not the dashboard's: its name in the registry is `{page} {intent}`. */
   page?: string;
   /** What it needs and does (`ActionPolicy`): enforced before its fields are read. */
   policy: ActionPolicy;
-  fields: Fields;
   /** The field naming the row the form is about. */
   target?: keyof Fields & string;
   /** Does it. May throw a redirect (`redirectWithCookies`) instead of answering. */
   run: (context: ActionContext<z.output<z.ZodObject<Fields>>>) => Promise<Outcome>;
-};
+} & (
+  | {
+      /** Its intent and fields, in a plain module its form imports too (`actionForm`, ~/lib/action-form.ts). */
+      form: ActionForm<string, Fields>;
+      intent?: never;
+      fields?: never;
+    }
+  | {
+      /** Its intent and fields, for an action whose form is not yet declared with `actionForm`. */
+      intent: string;
+      fields: Fields;
+      form?: never;
+    }
+);
 
 /** The page whose action runs an action unless it names another. */
 const DASHBOARD_PAGE = DEFAULT_SIGNED_IN_PATH;
@@ -67,17 +79,19 @@ function textOf(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/** Makes a dashboard action from its form (`actionForm`), its policy and what it does. */
 export function dashboardAction<Fields extends z.ZodRawShape>(spec: ActionSpec<Fields>): DashboardAction {
-  const schema = z.object(spec.fields);
-  const declared = declareAction(`${spec.page ?? DASHBOARD_PAGE} ${spec.intent}`, spec.policy);
+  const { intent, fields } = spec.form ?? spec;
+  const schema = z.object(fields);
+  const declared = declareAction(`${spec.page ?? DASHBOARD_PAGE} ${intent}`, spec.policy);
   return {
-    intent: spec.intent,
+    intent,
     declared,
     targetOf: (form) => (spec.target ? (textOf(form, spec.target) ?? null) : null),
     async run({ services, request, signedIn, form }) {
       const refusal = await enforcePolicy(declared, services, request, signedIn);
       if (refusal) return refusal;
-      const values = Object.fromEntries(Object.keys(spec.fields).map((name) => [name, textOf(form, name)]));
+      const values = Object.fromEntries(Object.keys(fields).map((name) => [name, textOf(form, name)]));
       const parsed = schema.safeParse(values);
       if (!parsed.success) return refused(400, "Please check the fields below.", fieldErrorsOf(parsed.error));
       return spec.run({ services, request, signedIn, form: parsed.data });

@@ -30,7 +30,7 @@ export async function loadDashboard(
   const { env, db } = services;
   const { user, session } = signedIn;
   const offered = signInAccounts(env);
-  const features = serverFeatures().flatMap((feature) => (feature.dashboard ? [feature.dashboard] : []));
+  const sections = serverFeatures().flatMap((feature) => feature.dashboard ?? []);
   const [sessions, { accounts, ways }, activity, addressHistory, featureData] = await Promise.all([
     listActiveSessions(db, user.id, session.id),
     readWaysIn(
@@ -41,8 +41,8 @@ export async function loadDashboard(
     listRecentActivity(db, user.id, activityMethodNamer(env), activityShown),
     emailChangedAtOf(db, user.id).then((rows) => rows[0]),
     Promise.all(
-      features.map(
-        async (feature) => [feature.key, await feature.load(services, signedIn, request)] as const,
+      sections.map(
+        async (section) => [section.key, await section.load(services, signedIn, request)] as const,
       ),
     ),
   ]);

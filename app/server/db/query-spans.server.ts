@@ -1,4 +1,10 @@
-import type { CompiledQuery, DatabaseConnection, OperationNode } from "kysely";
+import {
+  AliasNode,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type OperationNode,
+  TableNode,
+} from "kysely";
 import type { Tracing } from "../tracing/tracing.server";
 
 /** Which database a span's query went to, in OpenTelemetry's names (`db.system.name`). */
@@ -14,10 +20,9 @@ const OPERATIONS: Record<string, string> = {
 
 /** A table's name when `node` is one (or an alias of one); `undefined` for a subquery, a join or anything else. */
 function tableOf(node: OperationNode | undefined): string | undefined {
-  const { kind } = node ?? {};
-  if (kind === "TableNode")
-    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
-  if (kind === "AliasNode") return tableOf((node as unknown as { node: OperationNode }).node);
+  if (!node) return undefined;
+  if (TableNode.is(node)) return node.table.identifier.name;
+  if (AliasNode.is(node)) return tableOf(node.node);
   return undefined;
 }
 

@@ -22,9 +22,12 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 /** Whose password an attempt checks: the account's email, and its user id when known. */
 type Subject = { email: string; userId: string | null };
 
-/** Where a claimed attempt is kept between the hooks (and seen by `verifyPasswordWithinBudget`). */
-const ATTEMPT = "passwordAttempt";
-type Attempt = { ticket: Ticket };
+/**
+ * The attempt each endpoint call claimed, by its better-auth context (one
+ * object per call, shared by its hooks and the endpoint): kept between the
+ * hooks, and seen by `verifyPasswordWithinBudget`.
+ */
+const claimedAttempts = new WeakMap<object, Ticket>();
 
 /** The session's person: a password check of someone signed in (re-authentication). */
 async function sessionSubject(ctx: HookContext): Promise<Subject | null> {
@@ -93,15 +96,15 @@ export function passwordAttemptLimits(budget: FailureBudget) {
       if (ctx.path === "/sign-in/email") countSignIn("password", "locked");
       throw tooManyAttemptsError(claimed.retryAfterSeconds);
     }
-    (ctx.context as unknown as Record<string, Attempt>)[ATTEMPT] = { ticket: claimed.ticket };
+    claimedAttempts.set(ctx.context, claimed.ticket);
   });
 
   const settle = createAuthMiddleware(async (ctx) => {
-    const attempt = (ctx.context as unknown as Record<string, Attempt | undefined>)[ATTEMPT];
-    if (!attempt) return;
+    const ticket = claimedAttempts.get(ctx.context);
+    if (!ticket) return;
     const returned = ctx.context.returned;
     const wrongPassword = isAPIError(returned) && WRONG_PASSWORD_CODES.has(String(returned.body?.code));
-    if (!wrongPassword) await budget.refund(attempt.ticket);
+    if (!wrongPassword) await budget.refund(ticket);
   });
 
   const trustThisDevice = createAuthMiddleware(async (ctx) => {
@@ -134,8 +137,8 @@ export function passwordAttemptLimits(budget: FailureBudget) {
  * is never checked outside `PASSWORD_CHECKS`.
  */
 export async function verifyPasswordWithinBudget(data: { hash: string; password: string }): Promise<boolean> {
-  const endpoint = tryGetCurrentAuthEndpointContext() as { context?: Record<string, unknown> } | undefined;
-  if (!endpoint?.context?.[ATTEMPT]) {
+  const endpoint = tryGetCurrentAuthEndpointContext();
+  if (!endpoint || !claimedAttempts.has(endpoint.context)) {
     throw new Error("A password was checked outside the failure budget: add its endpoint to PASSWORD_CHECKS");
   }
   return verifyPasswordInTurn(data);

@@ -10,7 +10,7 @@ import { isImpersonated } from "./impersonation.server";
  * truncated, expired or revoked cookie is simply "signed out" (`null`).
  * `setCookie` carries the refreshed cookie when better-auth slid the expiry.
  * Without a session, a feature may give back one this browser set aside
- * (`ServerFeature.restoreSession`: an administrator's, when a support
+ * (`AuthExtensions.restoreSession`: an administrator's, when a support
  * sign-in ends), whose cookie then replaces the one better-auth cleared.
  */
 export async function readSession(

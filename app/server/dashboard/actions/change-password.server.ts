@@ -1,4 +1,4 @@
-import { enteredPassword, newPassword } from "~/lib/fields";
+import { changePasswordForm } from "~/lib/dashboard-forms";
 import { changePassword } from "../account-settings.server";
 import { dashboardAction } from "../dashboard-action.server";
 
@@ -8,7 +8,7 @@ import { dashboardAction } from "../dashboard-action.server";
  * logged (`password-change-refused`), a change too (`password-changed`).
  */
 export default dashboardAction({
-  intent: "change-password",
+  form: changePasswordForm,
   policy: {
     effect: "sign-in",
     proof: "password",
@@ -16,7 +16,6 @@ export default dashboardAction({
     activity: ["password-changed", "password-change-refused"],
     whileImpersonating: "refused",
   },
-  fields: { currentPassword: enteredPassword, newPassword },
   run: ({ services: { auth, db }, request: { headers }, signedIn, form }) =>
     changePassword({ auth, db }, headers, signedIn.user.id, form),
 });

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { enteredPassword } from "~/lib/fields";
+import { deleteAccountForm } from "~/lib/dashboard-forms";
 import { redirectWithCookies, refused } from "../../action-kit.server";
 import { accountDeletionRefusal } from "../../feature-hooks.server";
 import { deleteAccount } from "../account-settings.server";
@@ -10,7 +9,7 @@ import { dashboardAction } from "../dashboard-action.server";
  * without one; then home, signed out. A feature may say why not yet.
  */
 export default dashboardAction({
-  intent: "delete-account",
+  form: deleteAccountForm,
   // Its entries go with the account; a refusal is logged (`account-deletion-refused`).
   policy: {
     effect: "irreversible",
@@ -18,14 +17,6 @@ export default dashboardAction({
     limits: [],
     activity: ["account-deletion-refused"],
     whileImpersonating: "refused",
-  },
-  // An empty field is no password (an account without one sends none).
-  fields: {
-    password: z
-      .literal("")
-      .transform(() => undefined)
-      .or(enteredPassword)
-      .optional(),
   },
   async run({ services: { auth, db }, request: { headers }, signedIn: { user }, form }) {
     // A feature's reason to wait (a team's only owner), said before the password is checked.

@@ -1,13 +1,13 @@
+import { resendVerificationForm } from "~/lib/dashboard-forms";
 import { done, overLimit, refused } from "../../action-kit.server";
 import { clientIpOf } from "../../limits/rate-limit.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /** "Resend" on the unverified-address banner: a fresh link, limited per IP and per address. */
 export default dashboardAction({
-  intent: "resend-verification",
+  form: resendVerificationForm,
   // Limited in `run`, per IP and per the address it mails.
   policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "allowed" },
-  fields: {},
   async run({ services: { mail, rateLimits }, request, signedIn: { user } }) {
     if (user.emailVerified) return refused(400, "Your email address is already verified.");
     const forIp = await rateLimits.ip(clientIpOf(request));

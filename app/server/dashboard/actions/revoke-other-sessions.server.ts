@@ -1,9 +1,10 @@
+import { revokeOtherSessionsForm } from "~/lib/dashboard-forms";
 import { revokeOtherSessions } from "../../session/sessions.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /** "Sign out everywhere else" on the Sessions card. */
 export default dashboardAction({
-  intent: "revoke-other-sessions",
+  form: revokeOtherSessionsForm,
   policy: {
     effect: "protective",
     proof: "session",
@@ -11,7 +12,6 @@ export default dashboardAction({
     activity: ["other-sessions-revoked"],
     whileImpersonating: "refused",
   },
-  fields: {},
   run: ({ services: { db }, request: { headers }, signedIn: { user, session } }) =>
     revokeOtherSessions(db, headers, { userId: user.id, currentId: session.id }),
 });

@@ -1,10 +1,10 @@
-import { text } from "../../action-kit.server";
+import { revokeSessionForm } from "~/lib/dashboard-forms";
 import { revokeSessionById } from "../../session/sessions.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /** "Sign out" on one of the Sessions card's rows. */
 export default dashboardAction({
-  intent: "revoke-session",
+  form: revokeSessionForm,
   policy: {
     effect: "protective",
     proof: "session",
@@ -12,7 +12,6 @@ export default dashboardAction({
     activity: ["session-revoked"],
     whileImpersonating: "refused",
   },
-  fields: { id: text },
   target: "id",
   run: ({ services: { db }, request: { headers }, signedIn: { user, session }, form }) =>
     revokeSessionById(db, headers, { userId: user.id, currentId: session.id, sessionId: form.id ?? "" }),

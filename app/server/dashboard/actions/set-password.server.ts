@@ -1,10 +1,10 @@
-import { newPassword } from "~/lib/fields";
+import { setPasswordForm } from "~/lib/dashboard-forms";
 import { setPassword } from "../account-settings.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /** A first password for an account that signs in another way. */
 export default dashboardAction({
-  intent: "set-password",
+  form: setPasswordForm,
   policy: {
     effect: "sign-in",
     proof: "recent-sign-in",
@@ -12,7 +12,6 @@ export default dashboardAction({
     activity: ["password-set"],
     whileImpersonating: "refused",
   },
-  fields: { newPassword },
   run: ({ services: { auth }, request: { headers }, signedIn, form }) =>
     setPassword(auth, headers, signedIn.user, form.newPassword),
 });

@@ -1,6 +1,7 @@
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
+import { signInAgainForm } from "~/lib/dashboard-forms";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
-import { redirectWithCookies, text } from "../../action-kit.server";
+import { redirectWithCookies } from "../../action-kit.server";
 import { signOut } from "../../session/session.server";
 import { dashboardAction } from "../dashboard-action.server";
 
@@ -10,9 +11,8 @@ import { dashboardAction } from "../dashboard-action.server";
  * (`returnTo`, a same-origin path; the dashboard otherwise).
  */
 export default dashboardAction({
-  intent: "sign-in-again",
+  form: signInAgainForm,
   policy: { effect: "own", proof: "session", limits: [], activity: [], whileImpersonating: "allowed" },
-  fields: { returnTo: text },
   async run({ services: { auth }, request: { headers }, form }) {
     const onward = safeRedirect(form.returnTo, DEFAULT_SIGNED_IN_PATH);
     throw redirectWithCookies(signInPathFor(onward), await signOut(auth, headers));

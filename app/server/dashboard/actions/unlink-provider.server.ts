@@ -1,4 +1,4 @@
-import { text } from "../../action-kit.server";
+import { unlinkProviderForm } from "~/lib/dashboard-forms";
 import { removeSignInMethod } from "../../auth/sign-in-methods.server";
 import { signInAccounts } from "../../feature-hooks.server";
 import { dashboardAction } from "../dashboard-action.server";
@@ -9,7 +9,7 @@ import { dashboardAction } from "../dashboard-action.server";
  * fresh sign-in; the owner is told by mail.
  */
 export default dashboardAction({
-  intent: "unlink-provider",
+  form: unlinkProviderForm,
   policy: {
     effect: "sign-in",
     proof: "recent-sign-in",
@@ -17,7 +17,6 @@ export default dashboardAction({
     activity: ["provider-unlinked"],
     whileImpersonating: "refused",
   },
-  fields: { provider: text },
   target: "provider",
   run({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) {
     const accounts = signInAccounts(env);

@@ -1,11 +1,11 @@
-import { personName } from "~/lib/fields";
+import { updateNameForm } from "~/lib/dashboard-forms";
 import { recordActivity, requestOrigin } from "../../auth/activity.server";
 import { updateName } from "../account-settings.server";
 import { dashboardAction } from "../dashboard-action.server";
 
 /** The Account card's name form; logged as `name-changed`. */
 export default dashboardAction({
-  intent: "update-name",
+  form: updateNameForm,
   policy: {
     effect: "own",
     proof: "session",
@@ -13,7 +13,6 @@ export default dashboardAction({
     activity: ["name-changed"],
     whileImpersonating: "allowed",
   },
-  fields: { name: personName },
   async run({ services: { auth, db }, request: { headers }, signedIn, form }) {
     const outcome = await updateName(auth, headers, form.name);
     if (outcome.ok)
