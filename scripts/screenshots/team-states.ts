@@ -9,6 +9,7 @@ export const TEAM_STATES = [
   "teams-empty",
   "team-owner",
   "teams",
+  "projects",
   "team-member",
   "team-invitation",
   "team-take-back",
@@ -18,7 +19,7 @@ type TeamState = (typeof TEAM_STATES)[number];
 /**
  * Teams, from a new account in `page`'s browser: no team yet, then its
  * own team's page (a member who accepted, an invitation waiting), the
- * teams list, the member's view from a browser of `another`, the
+ * teams list, its projects (one archived), the member's view from a browser of `another`, the
  * mailed invitation's page to a guest, and, once the owner has made the
  * member owner, the page of the link that takes ownership back.
  */
@@ -59,6 +60,17 @@ export async function teamStates(
   await shoot(page, "team-owner");
   await page.goto("/dashboard/teams");
   await shoot(page, "teams");
+  await page.goto("/dashboard/projects");
+  for (const name of ["Difference Engine", "Analytical Engine", "Notes on the Engine"]) {
+    await page.getByLabel("Project name").fill(name);
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.getByText(name, { exact: true }).first().waitFor();
+  }
+  await page.getByRole("button", { name: "Archive: Difference Engine" }).click();
+  await page.getByRole("button", { name: "Restore: Difference Engine" }).waitFor();
+  await page.goto("/dashboard/projects"); // without the toasts
+  await page.evaluate(() => window.scrollTo(0, 0)); // the page restores where the forms left it
+  await shoot(page, "projects");
   await memberPage.reload();
   await shoot(memberPage, "team-member");
   await member.close();

@@ -31,7 +31,7 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1 text-sm">
+        <div className="min-w-0 flex-1 basis-48 text-sm">
           <p className="break-words font-medium">{project.name}</p>
           <p className="text-muted-foreground text-xs">
             {archived ? "Archived" : "Created"}{" "}
