@@ -10,20 +10,16 @@ import {
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { queryAll } from "../../../tests/fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
-import { OIDC_NAME } from "../../../tests/fixtures/oidc";
-import { signInAtProvider } from "../../../tests/fixtures/oidc-flow";
 import { waitForElementHydration, waitForHydration } from "../../../tests/fixtures/page-state";
-import {
-  addPasskey,
-  addVirtualAuthenticator,
-  withoutPasskeyAutofill,
-} from "../../../tests/fixtures/passkeys";
 import {
   createSignedInAccount,
   openDashboard,
   type SignedInAccount,
   test,
 } from "../../../tests/fixtures/signed-in";
+import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "../passkeys/e2e-fixtures";
+import { OIDC_NAME } from "../sign-in-providers/e2e-provider";
+import { signInAtProvider } from "../sign-in-providers/e2e-provider-flow";
 import { createAdministrator, signInContext } from "./e2e-fixtures";
 
 const SUSPENDED = "This account is suspended. Contact support.";

@@ -4,11 +4,11 @@ import { newAccount, RESET_SUBJECT, sameOrigin } from "../../../tests/fixtures/a
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { signedInMinutesAgo } from "../../../tests/fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
-import { OIDC_NAME } from "../../../tests/fixtures/oidc";
-import { signInAtProvider } from "../../../tests/fixtures/oidc-flow";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
-import { addPasskey, addVirtualAuthenticator } from "../../../tests/fixtures/passkeys";
 import { createAccount, openDashboardAs } from "../../../tests/fixtures/signed-in";
+import { addPasskey, addVirtualAuthenticator } from "../passkeys/e2e-fixtures";
+import { OIDC_NAME } from "../sign-in-providers/e2e-provider";
+import { signInAtProvider } from "../sign-in-providers/e2e-provider-flow";
 
 const CHANGE_SUBJECT = exactly(`Confirm your new email address for ${APP_NAME}`);
 const CHANGED_SUBJECT = exactly(`The email address of your ${APP_NAME} account was changed`);

@@ -10,15 +10,15 @@ import {
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { signedInMinutesAgo } from "../../../tests/fixtures/database";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
-import { callbackFromProvider, signInWithProviderByRequest } from "../../../tests/fixtures/oidc-flow";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { openDashboardAs } from "../../../tests/fixtures/signed-in";
 import {
   addPasskey,
   addVirtualAuthenticator,
   nameKeysAtSignIn,
   withoutPasskeyAutofill,
-} from "../../../tests/fixtures/passkeys";
-import { openDashboardAs } from "../../../tests/fixtures/signed-in";
+} from "../passkeys/e2e-fixtures";
+import { callbackFromProvider, signInWithProviderByRequest } from "../sign-in-providers/e2e-provider-flow";
 import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "./test-fixtures";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
