@@ -131,7 +131,9 @@ function check(names: readonly string[], withE2e: boolean): boolean {
     const label =
       removed.length > 1 ? `${name} (with ${removed.slice(1).join(", ")}, which require it)` : name;
     if (journeysRemoved.length > 0) {
-      console.log(`  ${label}: other features' journeys that need it go with it: ${journeysRemoved.join(", ")}`);
+      console.log(
+        `  ${label}: other features' journeys that need it go with it: ${journeysRemoved.join(", ")}`,
+      );
     }
     try {
       const steps = stepsOfCheck(withE2e);
