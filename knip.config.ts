@@ -1,5 +1,6 @@
 import type { KnipConfig } from "knip";
 import { SEAM_FILES } from "./app/features/registry.ts";
+import { E2E_SETUP_FILE } from "./tests/fixtures/feature-journeys.ts";
 
 /** The seam files are entries: the registry's modules find them by glob. */
 export default {
@@ -16,6 +17,9 @@ export default {
     "db/migrations/*.ts",
     "app/features/*/migrations/*.ts",
     "app/features/*/*.e2e.ts",
+    // Loaded by playwright.config.ts for the listed features, and the servers they start.
+    `app/features/*/${E2E_SETUP_FILE}`,
+    "app/features/*/e2e-*-server.ts",
   ],
   project: [
     "app/**/*.{ts,tsx}",

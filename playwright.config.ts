@@ -2,9 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { FEATURES } from "./app/features/registry.ts";
 import { chromiumArgs, suiteChromiumPath } from "./tests/fixtures/chromium.ts";
+import { journeysNeedingUnlisted, listedSetups } from "./tests/fixtures/feature-journeys.ts";
 import { MAILBOX_URL, mailAppEnv } from "./tests/fixtures/mail-env.ts";
-import { OIDC_ISSUER, oidcAppEnv } from "./tests/fixtures/oidc.ts";
 import { createDatabase, databaseUrlFor, freshDatabaseName } from "./tests/fixtures/postgres.ts";
 import { POSTGRES_AUTH_SECRET } from "./tests/fixtures/server-secret.ts";
 
@@ -32,6 +33,10 @@ const postgresEnv: Record<string, string> = process.env.E2E_DATABASE_URL
     }
   : {};
 
+// What the listed features start and set (their e2e-setup.ts); the journeys that need one not listed are left out.
+const featureSetups = await listedSetups(import.meta.dirname, FEATURES);
+const journeysOfUnlistedFeatures = journeysNeedingUnlisted(import.meta.dirname, FEATURES);
+
 export default defineConfig({
   // The core's journeys, and each feature's next to its code (app/features/<name>/*.e2e.ts).
   testDir: ".",
@@ -54,11 +59,14 @@ export default defineConfig({
         "**/postgres-outage.test.ts",
         "**/disk-full.test.ts",
         "**/*-instances.e2e.ts",
+        ...journeysOfUnlistedFeatures,
         ...(scaledOut ? [] : ["**/scale-out.test.ts"]),
       ],
     },
     // Instances that share PostgreSQL and nothing else (no Redis): wherever DATABASE_URL is set.
-    ...(process.env.DATABASE_URL ? [{ name: "postgres", testMatch: "**/*-instances.e2e.ts" }] : []),
+    ...(process.env.DATABASE_URL
+      ? [{ name: "postgres", testMatch: "**/*-instances.e2e.ts", testIgnore: journeysOfUnlistedFeatures }]
+      : []),
     // A full disk is a small file system mounted for the test: only root may mount.
     ...(process.getuid?.() === 0 ? [{ name: "disk-faults", testMatch: "**/disk-full.test.ts" }] : []),
     ...(scaledOut && process.env.E2E_POSTGRES_CLUSTER
@@ -78,16 +86,17 @@ export default defineConfig({
     // `E2E_TRACE=1` keeps one for each failure. A failure always leaves its page's snapshot.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
   },
-  // Started in this order: a real OpenID provider and a real SMTP server on loopback, then the app.
+  // Started in this order: the listed features' servers (a real OpenID provider), a real SMTP server on loopback, then the app.
   webServer: [
-    {
-      command: `node tests/fixtures/oidc-server.ts ${baseURL}`,
-      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
+    ...featureSetups.flatMap((setup) =>
+      (setup.webServers?.(baseURL) ?? []).map((server) => ({
+        ...server,
+        reuseExistingServer: false,
+        timeout: 30_000,
+        stdout: "ignore" as const,
+        stderr: "pipe" as const,
+      })),
+    ),
     {
       command: "node tests/fixtures/mail-server.ts",
       url: `${MAILBOX_URL}/messages`,
@@ -112,12 +121,10 @@ export default defineConfig({
         // One line per request would bury the test report; the process tests check the log.
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
-        ...oidcAppEnv,
+        ...Object.assign({}, ...featureSetups.map((setup) => setup.appEnv)),
         ...mailAppEnv,
         // The whole suite signs in from 127.0.0.1: the per-IP limit has its own test server.
         AUTH_RATE_LIMIT_PER_IP: "100000",
-        // The admin console's listed administrator (app/features/admin/e2e-fixtures.ts: LISTED_ADMIN_EMAIL).
-        ADMIN_EMAILS: "listed-admin@admin.example.test",
         ...postgresEnv,
       },
     },

@@ -38,6 +38,7 @@ function e2eTestRoutes(): RouteConfigEntry[] {
       route("forced-system", "routes/e2e/forced-system.tsx"),
       route("icons", "routes/e2e/icons.tsx"),
       route("links", "routes/e2e/links.tsx"),
+      route("named/:name", "routes/e2e/named.tsx"),
     ]),
   ];
 }

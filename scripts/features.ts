@@ -8,8 +8,12 @@
  * feature, in a temporary copy of the project (its node_modules linked, not
  * copied), it does exactly that, rewrites the row types its migrations
  * made (`npm run db:types`) and runs the typecheck and the unit tests.
- * One line per feature; exits non-zero if any fails. Name features after
- * `--check` to check only those.
+ * The journeys of other features that need it (tests/fixtures/feature-journeys.ts)
+ * go with it. One line per feature; exits non-zero if any fails. Name
+ * features after `--check` to check only those.
+ *
+ * `npm run features -- --check --e2e teams`: then also builds the copy and
+ * runs the whole end-to-end suite in it (`E2E_PORT` as set, else 3210).
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -25,6 +29,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { FEATURES, requiredBy } from "../app/features/registry.ts";
+import { journeysNeedingUnlisted } from "../tests/fixtures/feature-journeys.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const REGISTRY = "app/features/registry.ts";
@@ -75,8 +80,11 @@ function withDependants(name: string): string[] {
   return removed;
 }
 
-/** A copy of the project without `names`: their folders deleted, their lines in the registry too. */
-function copyWithout(names: readonly string[]): string {
+/**
+ * A copy of the project without `names`: their folders deleted, their lines
+ * in the registry too, and the journeys of other features that need them.
+ */
+function copyWithout(names: readonly string[]): { copy: string; journeysRemoved: string[] } {
   const copy = mkdtempSync(join(tmpdir(), `without-${names[0]}-`));
   for (const entry of readdirSync(ROOT)) {
     if (!LEFT_OUT.has(entry)) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
@@ -90,32 +98,63 @@ function copyWithout(names: readonly string[]): string {
     registry = registry.replace(line, "");
   }
   writeFileSync(join(copy, REGISTRY), registry);
-  return copy;
+  const journeysRemoved = journeysNeedingUnlisted(
+    copy,
+    FEATURES.filter((name) => !names.includes(name)),
+  );
+  for (const journey of journeysRemoved) rmSync(join(copy, journey));
+  return { copy, journeysRemoved };
 }
 
 function run(cwd: string, command: string): { ok: boolean; output: string } {
-  const result = spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", env: process.env });
+  const result = spawnSync("sh", ["-c", command], {
+    cwd,
+    encoding: "utf8",
+    env: process.env,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
-function check(names: readonly string[]): boolean {
+/** The steps run in each copy; with the end-to-end suite, its build and its run too. */
+function stepsOfCheck(withE2e: boolean): string[] {
+  const steps = ["npm run db:types", "npm run typecheck", "npx vitest run"];
+  return withE2e ? [...steps, "npm run build:e2e", "npx playwright test"] : steps;
+}
+
+function check(names: readonly string[], withE2e: boolean): boolean {
   let allPassed = true;
   for (const name of names) {
     const started = Date.now();
     const removed = withDependants(name);
-    const copy = copyWithout(removed);
+    const { copy, journeysRemoved } = copyWithout(removed);
     const label =
       removed.length > 1 ? `${name} (with ${removed.slice(1).join(", ")}, which require it)` : name;
+    if (journeysRemoved.length > 0) {
+      console.log(
+        `  ${label}: other features' journeys that need it go with it: ${journeysRemoved.join(", ")}`,
+      );
+    }
     try {
-      const steps = ["npm run db:types", "npm run typecheck", "npx vitest run"];
-      const failed = steps.map((step) => ({ step, ...run(copy, step) })).find((step) => !step.ok);
+      const steps = stepsOfCheck(withE2e);
+      let failed: { step: string; ok: boolean; output: string } | undefined;
+      for (const step of steps) {
+        const result = { step, ...run(copy, step) };
+        if (!result.ok) {
+          failed = result;
+          break;
+        }
+      }
       const seconds = Math.round((Date.now() - started) / 1000);
       if (failed) {
         allPassed = false;
         console.log(`✗ ${label}: without it, \`${failed.step}\` fails (${seconds} s)`);
-        console.log(failed.output.split("\n").slice(-40).join("\n"));
+        console.log(failed.output.split("\n").slice(-80).join("\n"));
       } else {
-        console.log(`✓ ${label}: without it, the typecheck and the unit tests pass (${seconds} s)`);
+        const passed = withE2e
+          ? "the typecheck, the unit tests and the end-to-end suite pass"
+          : "the typecheck and the unit tests pass";
+        console.log(`✓ ${label}: without it, ${passed} (${seconds} s)`);
       }
     } finally {
       rmSync(copy, { recursive: true, force: true });
@@ -130,7 +169,8 @@ if (process.argv.includes("--check")) {
   const named = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
   const unknown = named.filter((name) => !FEATURES.includes(name));
   if (unknown.length > 0) throw new Error(`not in ${REGISTRY}: ${unknown.join(", ")}`);
-  process.exitCode = check(named.length > 0 ? named : FEATURES) ? 0 : 1;
+  const withE2e = process.argv.includes("--e2e");
+  process.exitCode = check(named.length > 0 ? named : FEATURES, withE2e) ? 0 : 1;
 } else {
   console.log(`Features in ${relative(process.cwd(), join(ROOT, REGISTRY)) || REGISTRY}:`);
   list();

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import KeyRoundIcon from "~icons/lucide/key-round";
 import MailCheckIcon from "~icons/lucide/mail-check";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
 
@@ -9,8 +9,8 @@ const highlights = [
     text: "See every device signed in to your account, and sign any of them out in one click.",
   },
   {
-    icon: FingerprintPatternIcon,
-    text: "Sign in with a passkey, your email, or an account you already have.",
+    icon: KeyRoundIcon,
+    text: "Sign in with your email, or another way you have set up.",
   },
   {
     icon: MailCheckIcon,

@@ -22,8 +22,7 @@ export function DocumentTitle({ pageTitle }: { pageTitle?: string }) {
 }
 
 /** What search results and link previews say about the app, unless a page says more (`handle.description`). */
-export const APP_DESCRIPTION =
-  "Sign in with a passkey, your email or an account you already have, and see every device signed in to your account.";
+export const APP_DESCRIPTION = "Sign in to one account and see every device signed in to it.";
 
 /** The page's `<meta name="description">`: the deepest route's `handle.description`, else the app's. */
 export function usePageDescription(): string {

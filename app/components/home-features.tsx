@@ -1,13 +1,13 @@
 import AccessibilityIcon from "~icons/lucide/accessibility";
-import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
 import MailCheckIcon from "~icons/lucide/mail-check";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
+import ShieldCheckIcon from "~icons/lucide/shield-check";
 
 const features = [
   {
-    icon: FingerprintPatternIcon,
-    title: "Passkeys, built in",
-    text: "Sign in with your fingerprint, face or device PIN. Nothing to remember, nothing to leak.",
+    icon: ShieldCheckIcon,
+    title: "Passwords that hold",
+    text: "Common passwords and ones built from your name are refused, and guessing is slowed down.",
   },
   {
     icon: MonitorSmartphoneIcon,

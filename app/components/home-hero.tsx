@@ -17,15 +17,15 @@ export function HomeHero() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
         <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
           <p className="rounded-full border bg-background/60 px-3 py-1 text-muted-foreground text-xs">
-            Passkeys · Sign-in alerts · Every session in view
+            Safe passwords · Sign-in alerts · Every session in view
           </p>
           {/* The heading breaks by hand, not by `text-balance`: its layout passes made the first paint 10-15 ms later. */}
           <h1 className="mt-6 font-bold text-4xl tracking-tight sm:text-5xl">
             Sign in once. <span className="inline-block">Stay in control.</span>
           </h1>
           <p className="mt-5 max-w-xl text-pretty text-lg text-muted-foreground">
-            One account you open with a passkey, your email or an account you already have, and a dashboard
-            that shows where you are signed in and everything that changed.
+            One account, opened the ways you set up, and a dashboard that shows where you are signed in and
+            everything that changed.
           </p>
           <div className="mt-9 flex flex-wrap items-center justify-center gap-3 lg:justify-start">
             {session ? (

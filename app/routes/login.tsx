@@ -28,7 +28,7 @@ import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/login";
 
 export const handle = {
-  description: "Sign in with a passkey, your email and password, or an account you already have.",
+  description: "Sign in to your account, or create one with your email address.",
   title: (search: URLSearchParams) =>
     modeOf(search.get("mode")) === "signup" ? "Create account" : "Sign in",
 };

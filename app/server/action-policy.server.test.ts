@@ -31,6 +31,8 @@ const modules = import.meta.glob<Record<string, unknown>>(
     "/app/**/*.{ts,tsx}",
     "!/app/**/*.test.{ts,tsx}",
     "!/app/**/*.e2e.ts",
+    // The end-to-end suite's fixtures: they read its configuration, one starts a server.
+    "!/app/features/*/e2e-*.ts",
     "!/app/entry.client.tsx",
     // The route table reads E2E_TEST_ROUTES when it loads (app/routes.test.ts loads it with it set); it declares nothing.
     "!/app/routes.ts",

@@ -10,7 +10,6 @@ import {
 import { APP_NAME } from "../fixtures/app-name";
 import { countRows, secretsOf } from "../fixtures/database";
 import { linkIn, waitForMail } from "../fixtures/mailbox";
-import { signInWithProviderByRequest } from "../fixtures/oidc-flow";
 import { waitForHydration } from "../fixtures/page-state";
 import { openDashboardAs, test } from "../fixtures/signed-in";
 
@@ -115,21 +114,6 @@ test("changing the password refuses password1 on the field, and keeps the old on
   await field.fill("Ada Lovelace 1815");
   await page.getByRole("button", { name: "Change password" }).click();
   await expectRefused(field, PERSONAL);
-});
-
-test("setting a first password refuses password1 on the field; the account still has none", async ({
-  page,
-}) => {
-  const email = `provider-only-${randomUUID()}@example.com`;
-  await signInWithProviderByRequest(page.request, email);
-  await page.goto("/dashboard");
-  await waitForHydration(page);
-  const before = await secretsOf(email);
-  const field = page.getByLabel("New password");
-  await sendPassword1(field, page.getByRole("button", { name: "Set password" }));
-  expect(await secretsOf(email)).toEqual(before);
-  await page.reload();
-  await expect(page.getByText("Not set: add one to also sign in with your email address.")).toBeVisible();
 });
 
 test("better-auth's own endpoints that set a password are not reachable over HTTP", async ({ request }) => {

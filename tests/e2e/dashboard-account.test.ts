@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { expect } from "@playwright/test";
 import {
   newAccount,
@@ -7,8 +6,7 @@ import {
   signInWithForm,
   signUpByRequest,
 } from "../fixtures/accounts";
-import { countRows, signedInMinutesAgo } from "../fixtures/database";
-import { signInWithProviderByRequest } from "../fixtures/oidc-flow";
+import { countRows } from "../fixtures/database";
 import { openDashboard, test } from "../fixtures/signed-in";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
@@ -19,7 +17,6 @@ async function rowsOf(userId: string) {
     user: await countRows("user", "id", userId),
     session: await countRows("session", "userId", userId),
     account: await countRows("account", "userId", userId),
-    passkey: await countRows("passkey", "userId", userId),
     activity: await countRows("activity", "userId", userId),
   };
 }
@@ -103,7 +100,7 @@ test("delete the account with its password: everything goes, the cookie is dead,
   await expect(page.getByText("Your account was deleted.")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
-  expect(await rowsOf(user.id)).toEqual({ user: 0, session: 0, account: 0, passkey: 0, activity: 0 });
+  expect(await rowsOf(user.id)).toEqual({ user: 0, session: 0, account: 0, activity: 0 });
   expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
   // The old cookie, replayed, is nobody's.
   const replayed = await page.request.get("/api/_auth/session", {
@@ -114,34 +111,4 @@ test("delete the account with its password: everything goes, the cookie is dead,
   await page.goto("/login");
   await signInWithForm(page, account);
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
-});
-
-test("an account without a password is deleted only after a fresh sign-in", async ({ page }) => {
-  const email = `no-password-${randomUUID()}@example.com`;
-  await signInWithProviderByRequest(page.request, email);
-  await signedInMinutesAgo(email, 10);
-  await openDashboard(page);
-
-  await page.getByRole("button", { name: "Delete account…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-  await expect(dialog).toContainText("Your account has no password, so confirm it is you");
-  await expect(dialog.getByRole("button", { name: "Delete my account" })).toHaveCount(0);
-  await expect(dialog.getByRole("button", { name: "Sign in again" })).toBeVisible();
-  // Posting anyway is refused by the server.
-  const refused = await page.request.post("/dashboard", {
-    headers: sameOrigin,
-    form: { intent: "delete-account" },
-    maxRedirects: 0,
-  });
-  expect(refused.status()).toBe(403);
-
-  await page.context().clearCookies();
-  await signInWithProviderByRequest(page.request, email);
-  await openDashboard(page);
-  await page.getByRole("button", { name: "Delete account…" }).click();
-  await expect(dialog).toContainText("You signed in less than 5 minutes ago, so no password is needed.");
-  await dialog.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByText("Your account was deleted.")).toBeVisible();
-  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
 });

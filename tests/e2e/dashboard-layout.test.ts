@@ -1,56 +1,59 @@
 import { expect, type Page, test } from "@playwright/test";
+import type { featureUis } from "../../app/features/ui";
+import { importAppModule } from "../fixtures/app-modules";
 import { openDashboardAs } from "../fixtures/signed-in";
 
-const SECTIONS = [
-  "Account",
-  "Sign-in methods",
-  "Teams",
-  "Projects",
-  "Passkeys",
-  "Two-step sign-in",
-  "Sessions",
-  "Recent activity",
-  "Your data",
-  "Danger zone",
-];
+/** The core's sections, whichever features are listed: the listed features' come between them. */
+const CORE_SECTIONS = ["Account", "Sign-in methods", "Sessions", "Recent activity", "Danger zone"];
 
-/** The page's section headings (h2), top to bottom. */
-async function sectionTops(page: Page): Promise<Record<string, number>> {
-  const tops: Record<string, number> = {};
-  for (const heading of await page.getByRole("main").getByRole("heading", { level: 2 }).all()) {
-    tops[(await heading.textContent()) ?? ""] = (await heading.boundingBox())?.y ?? Number.NaN;
+/** The listed features' sections (their `feature.tsx`), by their place in the navigation. */
+async function featureSections(): Promise<{ id: string; label: string; order: number }[]> {
+  const ui = await importAppModule<{ featureUis: typeof featureUis }>("/app/features/ui.ts");
+  return ui
+    .featureUis()
+    .flatMap((feature) => feature.dashboardSections ?? [])
+    .map(({ id, label, order }) => ({ id, label, order }))
+    .sort((a, b) => a.order - b.order);
+}
+
+/** The navigation's links, and how far down the page the section each links to begins, in the links' order. */
+async function navigation(page: Page): Promise<{ label: string; id: string; top: number }[]> {
+  const links = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
+  const found = [];
+  for (const link of await links.all()) {
+    const id = ((await link.getAttribute("href")) ?? "").replace(/^#/, "");
+    const top = (await page.locator(`[id="${id}"]`).boundingBox())?.y ?? Number.NaN;
+    found.push({ label: (await link.textContent()) ?? "", id, top });
   }
-  return tops;
+  return found;
 }
 
 test("the dashboard is a settings page: a side navigation, change password in view, the danger zone last and quiet", async ({
   page,
 }) => {
-  const account = await openDashboardAs(page);
+  const [account, sections] = await Promise.all([openDashboardAs(page), featureSections()]);
   const nav = page.getByRole("navigation", { name: "Settings" });
-  await expect(nav.getByRole("link")).toHaveText(SECTIONS);
+  await expect(nav.getByRole("link")).toHaveCount(CORE_SECTIONS.length + sections.length);
+  const links = await navigation(page);
+
+  // The core's sections and the listed features', each once; the features' in their order.
+  const labels = links.map((link) => link.label);
+  expect([...labels].sort()).toEqual([...CORE_SECTIONS, ...sections.map((section) => section.label)].sort());
+  expect(labels.filter((label) => !CORE_SECTIONS.includes(label))).toEqual(
+    sections.map((section) => section.label),
+  );
+  expect(labels.filter((label) => CORE_SECTIONS.includes(label))).toEqual(CORE_SECTIONS);
+  expect(labels[0]).toBe("Account");
 
   // Change password is a form in plain sight, not behind a disclosure.
   await expect(page.getByRole("form", { name: "Change password" })).toBeVisible();
   await expect(page.getByLabel("Current password")).toBeVisible();
 
-  // The sections, in the navigation's order; the danger zone last.
-  const tops = await sectionTops(page);
-  const order = Object.entries(tops)
-    .sort(([, a], [, b]) => a - b)
-    .map(([title]) => title);
-  expect(order).toEqual([
-    "Account",
-    "Sign-in methods",
-    "Teams",
-    "Projects",
-    "Passkeys",
-    "Two-step sign-in",
-    "Active sessions",
-    "Recent activity",
-    "Your data",
-    "Danger zone",
-  ]);
+  // The sections, in the navigation's order, top to bottom; the danger zone last.
+  const tops = links.map((link) => link.top);
+  expect(tops.every((top) => Number.isFinite(top))).toBe(true);
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+  expect(labels.at(-1)).toBe("Danger zone");
 
   // Deleting is outlined, not the page's loudest (filled) button.
   const deleteButton = page.getByRole("button", { name: "Delete account…" });
@@ -81,9 +84,11 @@ test.describe("on a phone", () => {
     page,
   }) => {
     await openDashboardAs(page);
-    const tops = await sectionTops(page);
-    expect(tops["Sign-in methods"]).toBeLessThan(tops["Recent activity"] ?? 0);
-    expect(tops.Passkeys).toBeLessThan(tops["Recent activity"] ?? 0);
+    const links = await navigation(page);
+    const tops = links.map((link) => link.top);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    const top = (label: string) => links.find((link) => link.label === label)?.top ?? Number.NaN;
+    expect(top("Sign-in methods")).toBeLessThan(top("Recent activity"));
     // Nothing makes the page itself wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });

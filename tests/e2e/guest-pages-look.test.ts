@@ -42,7 +42,7 @@ test("the landing page says what people get, with a picture of the product descr
     .getByRole("region", { name: "What your account gives you" })
     .getByRole("heading", { level: 3 });
   await expect(features).toHaveText([
-    "Passkeys, built in",
+    "Passwords that hold",
     "Every session in view",
     "Told about every change",
     "Works for everyone",

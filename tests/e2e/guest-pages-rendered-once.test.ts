@@ -1,6 +1,5 @@
 import { type APIResponse, expect } from "@playwright/test";
 import { newAccount } from "../fixtures/accounts";
-import { OIDC_NAME } from "../fixtures/oidc";
 import { test } from "../fixtures/signed-in";
 
 const inlineScripts = (html: string) => [
@@ -39,15 +38,6 @@ for (const path of ["/login", "/forgot-password"]) {
     expect(hashes.length).toBe(new Set(scripts.map(([, , body]) => body)).size);
   });
 }
-
-test("the copy of /login shows the sign-in providers configured when the server started", async ({
-  request,
-}) => {
-  // The build had no provider configured: only a render by the running server can show this one.
-  const response = await request.get("/login");
-  expect(response.headers().etag).toBeTruthy();
-  expect(await response.text()).toContain(OIDC_NAME);
-});
 
 test("a signed-in visitor asking for /login is sent on before any HTML", async ({ loginRequest }) => {
   const { request } = await loginRequest(newAccount());

@@ -28,7 +28,7 @@ test.describe("the icon endpoint", () => {
     expect(Object.keys(body.icons)).toEqual(["house"]);
   });
 
-  test("serves the sign-in providers' logos", async ({ request }) => {
+  test("serves brand logos (simple-icons), as a provider's button shows one", async ({ request }) => {
     const body = await (await request.get(`${ICONS}/simple-icons.json?icons=github,google,openid`)).json();
     expect(Object.keys(body.icons).sort()).toEqual(["github", "google", "openid"]);
   });

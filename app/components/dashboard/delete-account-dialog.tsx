@@ -42,7 +42,7 @@ export default function DeleteAccountDialog({
     <DialogShell
       trigger={trigger}
       title="Delete your account?"
-      description="This deletes your account, its sessions, sign-in methods, passkeys and activity, and signs you out. It cannot be undone."
+      description="This deletes your account with everything it holds (its sessions, sign-in methods and activity), and signs you out. It cannot be undone."
     >
       {canDelete ? (
         <form method="post" ref={formRef} className="grid gap-4" onSubmit={confirm}>

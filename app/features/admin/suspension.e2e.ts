@@ -8,16 +8,8 @@ import {
   startSignUpByRequest,
 } from "../../../tests/fixtures/accounts";
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
-import { queryAll } from "../../../tests/fixtures/database";
 import { linkIn, mailsTo, waitForMail } from "../../../tests/fixtures/mailbox";
-import { OIDC_NAME } from "../../../tests/fixtures/oidc";
-import { signInAtProvider } from "../../../tests/fixtures/oidc-flow";
-import { waitForElementHydration, waitForHydration } from "../../../tests/fixtures/page-state";
-import {
-  addPasskey,
-  addVirtualAuthenticator,
-  withoutPasskeyAutofill,
-} from "../../../tests/fixtures/passkeys";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
 import {
   createSignedInAccount,
   openDashboard,
@@ -74,18 +66,16 @@ async function suspendByPost(browser: Browser, person: SignedInAccount) {
 const expectRefusal = (page: Page) =>
   expect(page.getByRole("alert").filter({ hasText: SUSPENDED })).toHaveText(SUSPENDED);
 
-test("suspended through the account page's form: the person's open browser is signed out at its next request, the password and a passkey answer the message, and once lifted they sign in again; both mails arrive", async ({
+// A passkey's and a provider's sign-in answer the same message: those features' journeys (suspended-*.e2e.ts).
+test("suspended through the account page's form: the person's open browser is signed out at its next request, the password answers the message, and once lifted they sign in again; both mails arrive", async ({
   browser,
   login,
   page,
 }) => {
-  // A passkey added, two browsers, five ways in and two mails: more than the suite's 30 s on a busy machine.
+  // Two browsers and two mails: more than the suite's 30 s on a busy machine.
   test.setTimeout(60_000);
-  await withoutPasskeyAutofill(page);
-  await addVirtualAuthenticator(page);
   const person = await login(newAccount());
   await openDashboard(page);
-  await addPasskey(page, "Work laptop");
 
   const adminPage = await adminPageFor(browser, person);
   await expect(adminPage.getByText(`${person.email}`).first()).toBeVisible();
@@ -99,10 +89,6 @@ test("suspended through the account page's form: the person's open browser is si
   await signInWithForm(page, person);
   await expectRefusal(page);
   await expect(page).toHaveURL(/\/login/);
-  await page.goto("/login?redirect=/dashboard");
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expectRefusal(page);
   expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
 
   const suspended = await waitForMail(person.email, SUSPENDED_SUBJECT);
@@ -118,32 +104,6 @@ test("suspended through the account page's form: the person's open browser is si
   await waitForHydration(page);
   await signInWithForm(page, person);
   await expect(page).toHaveURL("/dashboard");
-});
-
-test("while suspended, a provider's sign-in with the account's address answers the message and links nothing", async ({
-  browser,
-  page,
-}) => {
-  const person = await createSignedInAccount(newAccount());
-  await suspendByPost(browser, person);
-
-  // A full-page sign-in (popups blocked), as oidc-sign-in.e2e.ts starts one.
-  await page.addInitScript(() => {
-    window.open = () => null;
-  });
-  await page.goto("/login?redirect=/dashboard");
-  await waitForHydration(page);
-  const providerButton = page.getByRole("button", { name: `Sign in with ${OIDC_NAME}` });
-  await waitForElementHydration(providerButton);
-  await providerButton.click();
-  await signInAtProvider(page, person.email);
-  await expect(page).toHaveURL(/\/login\?redirect=\/dashboard&error=BANNED_USER$/);
-  await expectRefusal(page);
-  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
-  const [linked] = await queryAll([
-    { text: `SELECT "providerId" FROM "account" WHERE "userId" = ?`, params: [person.userId] },
-  ]);
-  expect(linked?.rows).toEqual([{ providerId: "credential" }]);
 });
 
 test("while suspended, a reset link's page shows the message and sets no password, and a sign-up with the address mails its owner the message", async ({

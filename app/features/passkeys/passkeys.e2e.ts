@@ -1,12 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { newAccount, sameOrigin } from "../../../tests/fixtures/accounts";
+import { signedInMinutesAgo } from "../../../tests/fixtures/database";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
-import {
-  addPasskey,
-  addVirtualAuthenticator,
-  withoutPasskeyAutofill,
-} from "../../../tests/fixtures/passkeys";
-import { loginInContext, test } from "../../../tests/fixtures/signed-in";
+import { loginInContext, openDashboardAs, test } from "../../../tests/fixtures/signed-in";
+import { addPasskey, addVirtualAuthenticator, withoutPasskeyAutofill } from "./e2e-fixtures";
 
 /** As a browser without WebAuthn's JSON helpers (Safari before 18.4): the app falls back to SimpleWebAuthn. */
 async function withoutWebAuthnJson(page: Page) {
@@ -187,4 +184,19 @@ test("when the browser refuses to create a passkey, the reason is said for peopl
     "Passkeys cannot be created on this address. Open the app at its usual address and try again.",
   );
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
+});
+
+test("a session signed in more than 5 minutes ago cannot add a passkey, by the page or the ceremony's endpoints", async ({
+  page,
+}) => {
+  const account = await openDashboardAs(page);
+  await signedInMinutesAgo(account.email, 10);
+
+  // The passkey ceremony's own endpoints, called as an attacker would.
+  const options = await page.request.get("/api/auth/passkey/generate-register-options");
+  expect(options.status()).toBe(403);
+  expect(await options.json()).toMatchObject({ code: "SIGN_IN_NOT_RECENT" });
+  await page.getByLabel("Passkey name").fill("Stolen");
+  await page.getByRole("button", { name: "Add passkey" }).click();
+  await expect(page.getByText("this needs a sign-in from the last 5 minutes").last()).toBeVisible();
 });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { newAccount, signUpByRequest, type TestAccount } from "../../../tests/fixtures/accounts";
 import { countRows, makeUnverified, storedName } from "../../../tests/fixtures/database";
-import { OIDC_ISSUER, OIDC_NAME } from "../../../tests/fixtures/oidc";
-import { callbackFromProvider, signInAtProvider } from "../../../tests/fixtures/oidc-flow";
 import { waitForElementHydration, waitForHydration } from "../../../tests/fixtures/page-state";
 import { test } from "../../../tests/fixtures/signed-in";
+import { OIDC_ISSUER, OIDC_NAME } from "./e2e-provider";
+import { callbackFromProvider, signInAtProvider } from "./e2e-provider-flow";
 
 const NOT_JOINED = "This provider cannot sign you in with that email address.";
 const POPUP_FLAG = "temp-nuxt-auth-utils-popup";
@@ -293,4 +293,13 @@ test.describe("account linking", () => {
     await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
     expect(await storedName(email)).toBe("Ada Lovelace Click https://prize.example");
   });
+});
+
+test("the copy of /login shows the sign-in providers configured when the server started", async ({
+  request,
+}) => {
+  // The build had no provider configured: only a render by the running server can show this one.
+  const response = await request.get("/login");
+  expect(response.headers().etag).toBeTruthy();
+  expect(await response.text()).toContain(OIDC_NAME);
 });

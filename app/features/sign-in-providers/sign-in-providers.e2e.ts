@@ -3,13 +3,13 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from "../../../tests/fixtures/oidc";
 import {
   type ServerProcess,
   startServer,
   stopServer,
   waitUntilListening,
 } from "../../../tests/fixtures/server-process";
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from "./e2e-provider";
 
 // A server of its own: GitHub configured, Google not, and an OpenID issuer that is down at first.
 test.describe.configure({ mode: "serial" });

@@ -7,9 +7,9 @@
 import { expect } from "@playwright/test";
 import { ACCOUNT_REFUSED_MESSAGE } from "~/lib/constants";
 import { newAccount } from "../../../tests/fixtures/accounts";
-import { suspendInDatabase } from "../../../tests/fixtures/database";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
 import { createSignedInAccount, test } from "../../../tests/fixtures/signed-in";
+import { suspendInDatabase } from "../admin/e2e-suspension";
 import { teamPath } from "./constants";
 import { invitationLink, invite, teamInDatabase, teamName } from "./test-fixtures";
 

@@ -7,8 +7,8 @@
 import { expect } from "@playwright/test";
 import { ACCOUNT_REFUSED_MESSAGE } from "~/lib/constants";
 import { newAccount } from "../../../tests/fixtures/accounts";
-import { suspendInDatabase } from "../../../tests/fixtures/database";
 import { openDashboard, test } from "../../../tests/fixtures/signed-in";
+import { suspendInDatabase } from "../admin/e2e-suspension";
 import { passwordStepIn, turnOnTwoFactor } from "./test-fixtures";
 
 test("a sign-in waiting at its code step when the account is suspended is refused there with the message", async ({

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
-  newAccount,
   RESET_SUBJECT,
   sameOrigin,
   signInWithForm,
@@ -10,16 +9,9 @@ import {
 import { APP_NAME, exactly } from "../../../tests/fixtures/app-name";
 import { signedInMinutesAgo } from "../../../tests/fixtures/database";
 import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
-import { callbackFromProvider, signInWithProviderByRequest } from "../../../tests/fixtures/oidc-flow";
 import { waitForHydration } from "../../../tests/fixtures/page-state";
-import {
-  addPasskey,
-  addVirtualAuthenticator,
-  nameKeysAtSignIn,
-  withoutPasskeyAutofill,
-} from "../../../tests/fixtures/passkeys";
 import { openDashboardAs } from "../../../tests/fixtures/signed-in";
-import { passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "./test-fixtures";
+import { isSignedIn, passwordStepIn, type TwoFactorOn, turnOnTwoFactor } from "./test-fixtures";
 
 // Each test signs in a few times, in browsers of their own (scrypt, and a busy CI machine).
 test.describe.configure({ timeout: 60_000 });
@@ -49,11 +41,6 @@ async function signInByRequest(request: APIRequestContext, account: TestAccount,
     form: { use, code, redirect: "/dashboard" },
     maxRedirects: 0,
   });
-}
-
-async function isSignedIn(request: APIRequestContext): Promise<boolean> {
-  const session = await (await request.get("/api/_auth/session")).json();
-  return "user" in session;
 }
 
 test("turning it on: a QR code and the key in the page, the first code confirms, ten recovery codes to download or copy", async ({
@@ -268,82 +255,7 @@ test("changes to it need a recent sign-in and a current code; a stale sign-in is
   await expect(page.getByText("Two-step sign-in is off.")).toBeVisible();
 });
 
-test("a provider's sign-in asks for the code too (unless the browser is trusted), and a passkey's does not", async ({
-  page,
-  browser,
-}) => {
-  const email = `provider.${Date.now()}@example.com`;
-  await signInWithProviderByRequest(page.request, email);
-  await page.goto("/dashboard");
-  const { app } = await turnOnTwoFactor(page);
-
-  const other = await browser.newContext();
-  const signInWithProvider = async () => {
-    const callback = await callbackFromProvider(other.request, { email });
-    const landed = await other.request.get(callback.href, { maxRedirects: 0 });
-    expect(landed.status()).toBe(302);
-    return landed.headers().location;
-  };
-  expect(await signInWithProvider()).toBe("/login/two-factor?redirect=/dashboard");
-  expect(await isSignedIn(other.request)).toBe(false);
-  const code = await other.request.post("/login/two-factor", {
-    headers: sameOrigin,
-    form: { code: app.next(), trust: "on", redirect: "/dashboard" },
-    maxRedirects: 0,
-  });
-  expect(code.status()).toBe(302);
-  expect(await isSignedIn(other.request)).toBe(true);
-  // Trusted, this browser's next provider sign-in skips the code.
-  await other.clearCookies({ name: /session_token$/ });
-  expect(await signInWithProvider()).toBe("/dashboard");
-  expect(await isSignedIn(other.request)).toBe(true);
-  await other.close();
-
-  // A passkey is two factors in one: no code asked.
-  const account = newAccount();
-  const withPasskey = await browser.newContext();
-  const passkeyPage = await withPasskey.newPage();
-  await withoutPasskeyAutofill(passkeyPage);
-  await addVirtualAuthenticator(passkeyPage);
-  await openDashboardAs(passkeyPage, account);
-  await addPasskey(passkeyPage, "Laptop");
-  await turnOnTwoFactor(passkeyPage);
-  await withPasskey.clearCookies({ name: /session_token$/ });
-  await passkeyPage.goto("/login");
-  await waitForHydration(passkeyPage);
-  await passkeyPage.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(passkeyPage).toHaveURL("/dashboard");
-  await withPasskey.close();
-});
-
-test("a passkey that does not check who holds it (a security key with no PIN) signs in alone, but not to an account with two-step sign-in", async ({
-  browser,
-}) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await withoutPasskeyAutofill(page);
-  await nameKeysAtSignIn(page, await addVirtualAuthenticator(page, { userVerification: false }));
-  await openDashboardAs(page);
-  await addPasskey(page, "Security key");
-  const signInWithPasskey = async () => {
-    await context.clearCookies({ name: /session_token$/ });
-    await page.goto("/login");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  };
-  // Without two-step sign-in, a touch of the key signs in, as any passkey does.
-  await signInWithPasskey();
-  await expect(page).toHaveURL("/dashboard");
-
-  // With it, the touch is one factor of the two the account asks for: no session.
-  await turnOnTwoFactor(page);
-  await signInWithPasskey();
-  await expect(page.getByRole("alert")).toContainText("this passkey did not check that it is you");
-  await expect(page).toHaveURL("/login");
-  expect(await isSignedIn(page.request)).toBe(false);
-  await context.close();
-});
-
+// With a provider's sign-in and with passkeys: ./with-provider.e2e.ts, ./with-passkeys.e2e.ts.
 test("a password reset proves the mailbox, not the phone: the code is still asked before any session", async ({
   page,
   browser,

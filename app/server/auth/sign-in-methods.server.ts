@@ -20,7 +20,7 @@ export type Removal = { kind: "password" } | { kind: "provider"; providerId: str
 
 /** The refusal people read, and its code in better-auth's error body. */
 export const LAST_WAY_IN_MESSAGE =
-  "This is your only way to sign in. Add a password, a passkey or another provider before removing it.";
+  "This is your only way to sign in. Add another way to sign in before removing it.";
 export const LAST_WAY_IN_CODE = "LAST_SIGN_IN_METHOD";
 
 /**

@@ -1,11 +1,12 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newAccount, sameOrigin, type TestAccount } from "../fixtures/accounts";
-import { addStrangersWaysIn, countRows, makeUnverified } from "../fixtures/database";
-import { linkIn, waitForMail } from "../fixtures/mailbox";
-import { CLAIMED_SUBJECT, resetPassword } from "../fixtures/mailbox-proof";
-import { OIDC_NAME } from "../fixtures/oidc";
-import { waitForHydration } from "../fixtures/page-state";
-import { loginInContext } from "../fixtures/signed-in";
+import { newAccount, sameOrigin, type TestAccount } from "../../../tests/fixtures/accounts";
+import { countRows, makeUnverified } from "../../../tests/fixtures/database";
+import { linkIn, waitForMail } from "../../../tests/fixtures/mailbox";
+import { CLAIMED_SUBJECT, resetPassword } from "../../../tests/fixtures/mailbox-proof";
+import { waitForHydration } from "../../../tests/fixtures/page-state";
+import { loginInContext } from "../../../tests/fixtures/signed-in";
+import { OIDC_NAME } from "../sign-in-providers/e2e-provider";
+import { addStrangersWaysIn } from "./e2e-fixtures";
 
 // Accounts made before email-first sign-up: a stranger could create one with
 // someone else's address, add a passkey and a provider, and keep them after
