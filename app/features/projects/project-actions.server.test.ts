@@ -190,3 +190,13 @@ test("the data export has every team the person belongs to, with its projects; t
     ["Other", "owner", true, ["Zephyr"]],
   ]);
 });
+
+test("a project's name reaches the whole team, so it holds to the rule of shown text: no link, no address", async () => {
+  const { bea } = await acme();
+  for (const name of ["www.evil.example", "pay at evil@example.com"]) {
+    const answer = await postProject(bea, { intent: "create-project", name });
+    expect(answer.status).toBe(400);
+    expect(answer.ok).toBe(false);
+  }
+  expect(await rows()).toEqual([]);
+});

@@ -6,10 +6,11 @@
  */
 import { z } from "zod";
 import { actionForm } from "~/lib/action-form";
-import { displayName } from "~/lib/fields";
+import { shownText } from "~/lib/shown-text";
 import { PROJECT_NAME_MAX_LENGTH } from "./constants";
 
-const projectName = displayName(PROJECT_NAME_MAX_LENGTH, "Name your project.");
+/** Every member of the team reads it: the rule of text one person types and another receives. */
+const projectName = shownText(PROJECT_NAME_MAX_LENGTH, "Name your project.");
 const projectId = z.string({ error: "Reload the page and try again." }).min(1).max(100);
 
 export const createProjectForm = actionForm("create-project", { name: projectName });
