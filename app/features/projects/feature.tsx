@@ -1,5 +1,5 @@
 /** Projects in the browser: the dashboard's card, and their entries in the activity log. */
-import type { ActivityItem } from "~/lib/activity";
+import { withDetail } from "~/lib/activity-sentence";
 import type { FeatureUi } from "~/lib/features";
 import ArchiveIcon from "~icons/lucide/archive";
 import ArchiveRestoreIcon from "~icons/lucide/archive-restore";
@@ -9,12 +9,6 @@ import PencilIcon from "~icons/lucide/pencil";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { ProjectsCard } from "./projects-card";
 import { projectsSection } from "./sections";
-
-/** A sentence with the project and its team, when the log kept them. */
-const about =
-  (sentence: string) =>
-  ({ detail }: ActivityItem) =>
-    detail ? `${sentence}: ${detail}` : sentence;
 
 export default {
   dashboardSections: [
@@ -27,10 +21,10 @@ export default {
     },
   ],
   activityKinds: {
-    "project-created": { icon: FolderPlusIcon, describe: about("Project created") },
-    "project-renamed": { icon: PencilIcon, describe: about("Project renamed") },
-    "project-archived": { icon: ArchiveIcon, describe: about("Project archived") },
-    "project-restored": { icon: ArchiveRestoreIcon, describe: about("Project restored") },
-    "project-deleted": { icon: Trash2Icon, describe: about("Project deleted") },
+    "project-created": { icon: FolderPlusIcon, describe: withDetail("Project created") },
+    "project-renamed": { icon: PencilIcon, describe: withDetail("Project renamed") },
+    "project-archived": { icon: ArchiveIcon, describe: withDetail("Project archived") },
+    "project-restored": { icon: ArchiveRestoreIcon, describe: withDetail("Project restored") },
+    "project-deleted": { icon: Trash2Icon, describe: withDetail("Project deleted") },
   },
 } satisfies FeatureUi;
