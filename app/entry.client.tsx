@@ -16,8 +16,7 @@ installChunkReload();
 
 // The server's HTML is complete: paint it first, then make it interactive.
 // Hydrating before the first frame would hold that frame back by its whole length.
-const hidden = document.visibilityState === "hidden"; // A hidden tab paints nothing: no reason to wait.
-(hidden ? Promise.resolve() : waitForRepaint(FIRST_PAINT_MAX_WAIT_MS)).then(() =>
+void waitForRepaint(FIRST_PAINT_MAX_WAIT_MS).then(() =>
   startTransition(() => {
     hydrateRoot(
       document,
