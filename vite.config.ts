@@ -6,6 +6,7 @@ import { buildInfo } from "./vite/build-info.ts";
 import { clientChunks } from "./vite/client-chunks.ts";
 import { serverCompileCache } from "./vite/compile-cache.ts";
 import { criticalCss } from "./vite/critical-css.ts";
+import { i18nCatalogues } from "./vite/i18n.ts";
 import { iconComponents } from "./vite/icon-components.ts";
 import { nodeEntry } from "./vite/node-entry.ts";
 import { precompressAssets } from "./vite/precompress.ts";
@@ -42,6 +43,7 @@ export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   plugins: [
     tailwindcss(),
+    i18nCatalogues(),
     reactRouter(),
     buildInfo(),
     appIcons(),

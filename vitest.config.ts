@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { i18nCatalogues } from "./vite/i18n.ts";
 import { iconComponents } from "./vite/icon-components.ts";
 
 // Unit tests run without the React Router plugin: they test plain modules.
 // Icons compile as in the build (`~icons/…`): the sign-in providers' logos sit in their registry.
 export default defineConfig({
-  plugins: [iconComponents()],
+  plugins: [i18nCatalogues(), iconComponents()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts"],

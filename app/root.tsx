@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { clientLazy } from "~/components/client-lazy";
 import { DocumentTitle, usePageDescription } from "~/components/document-title";
+import * as m from "~/components/messages";
 import { MAIN_ID, NavigationFocus, SkipLink } from "~/components/navigation-focus";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useRequestInfo } from "~/components/request-info";
@@ -21,6 +22,7 @@ import { SiteHeader } from "~/components/site-header";
 import { useBrowserSession } from "~/components/use-browser-session";
 import { useApplyForcedColorMode, useForcedColorMode } from "~/components/use-forced-color-mode";
 import { everyPageParts } from "~/features/every-page";
+import { directionOf, locale } from "~/i18n/runtime";
 import { BRAND_COLORS } from "~/lib/constants";
 import type { SignedInSession } from "~/lib/session";
 import { servicesContext, sessionContext } from "~/server/context.server";
@@ -47,9 +49,9 @@ const loadErrorPage = () => import("~/components/error-page").then((module) => m
 function ErrorPageUnavailable() {
   return (
     <main className="p-8 text-center">
-      <h1 className="font-bold text-2xl">This page could not be loaded</h1>
+      <h1 className="font-bold text-2xl">{m.pageUnavailableTitle()}</h1>
       <button type="button" className="mt-4 text-primary underline" onClick={() => window.location.reload()}>
-        Reload
+        {m.pageUnavailableReload()}
       </button>
     </main>
   );
@@ -100,8 +102,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const Toaster = useMountedToaster();
   const { nonce, requestId } = useRequestInfo();
   const description = usePageDescription();
+  const lang = locale();
   return (
-    <html lang="en" data-color-mode-forced={forcedColorMode ?? undefined} suppressHydrationWarning>
+    <html
+      lang={lang}
+      dir={directionOf(lang)}
+      data-color-mode-forced={forcedColorMode ?? undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

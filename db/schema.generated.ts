@@ -177,6 +177,7 @@ export interface User {
   emailVerified: boolean;
   id: string;
   image: string | null;
+  locale: string | null;
   name: string;
   pendingEmailChange: string | null;
   role: string | null;

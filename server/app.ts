@@ -1,6 +1,7 @@
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { requestLocale } from "./request-locale";
 
 // The server build must also be a React Router server build, so that
 // prerendering at build time (react-router.config.ts) can render from it.
@@ -177,6 +178,7 @@ export async function createServerApp() {
   app.use(limitBodySize);
   app.use(requireKnownContentType);
   app.use(clientIp(env.TRUST_PROXY));
+  app.use(requestLocale);
   const sessionCookie = await sessionCookieName(services.auth);
   app.use(noStoreForPersonalAnswers(sessionCookie));
   // Pages and JSON made per request are gzipped on the fly; prebuilt files

@@ -9,6 +9,8 @@ export type EdgeEnv = {
     scriptHashes?: string[];
     /** The request's trace, when traces are on and this one is kept: for its log line. */
     traceId?: string;
+    /** The request's language, as its cookie and `Accept-Language` chose it (server/request-locale.ts). */
+    localeScope: import("~/i18n/locale.server").LocaleScope;
     /** The route pattern that answered, where Hono's router cannot say it (a page served like a file). */
     route?: string;
   };

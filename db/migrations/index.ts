@@ -7,6 +7,7 @@ import * as readinessProbe from "./0006-readiness-probe";
 import * as emailChangedAt from "./0007-email-changed-at";
 import * as mailedLinkState from "./0009-mailed-link-state";
 import * as activityDetail from "./0011-activity-detail";
+import * as userLocale from "./0016-user-locale";
 
 /**
  * Every migration, in order. Imported statically so the production bundle
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0007-email-changed-at": emailChangedAt,
   "0009-mailed-link-state": mailedLinkState,
   "0011-activity-detail": activityDetail,
+  "0016-user-locale": userLocale,
 };

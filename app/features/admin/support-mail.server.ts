@@ -9,8 +9,7 @@ import { composeMail, duration, type Recipient, utcTime } from "~/server/mail/te
 import { LOCKED_WHILE_SUPPORTING, SUPPORT_SIGN_IN_SECONDS } from "./constants";
 
 export function supportSignInMail(recipient: Recipient, at: Date, appUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `An administrator signed in to your ${recipient.appName} account`,
     lead: [
       `An administrator of ${recipient.appName} signed in to your account for support on ${utcTime(at)}.`,
@@ -18,5 +17,5 @@ export function supportSignInMail(recipient: Recipient, at: Date, appUrl: string
     ],
     action: { label: "See your account's activity", url: `${appUrl}${DEFAULT_SIGNED_IN_PATH}` },
     after: ["If you did not ask for help, contact support."],
-  });
+  }));
 }

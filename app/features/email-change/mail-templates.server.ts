@@ -19,8 +19,7 @@ import {
  * address can never take the account over.
  */
 export function emailChangeMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `Confirm your new email address for ${recipient.appName}`,
     lead: [
       `Someone signed in to a ${recipient.appName} account asked to change its email address to this one.`,
@@ -31,7 +30,7 @@ export function emailChangeMail(recipient: Recipient, url: string, validSeconds:
       `The link works once, for ${duration(validSeconds)}.`,
       "If you did not ask for this, ignore this mail: nothing changes without the link.",
     ],
-  });
+  }));
 }
 
 /**
@@ -40,8 +39,7 @@ export function emailChangeMail(recipient: Recipient, url: string, validSeconds:
  * the address learns that someone tried.
  */
 export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     name: null,
     subject: `Someone tried to move a ${recipient.appName} account to your address`,
     lead: [
@@ -50,7 +48,7 @@ export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): M
     ],
     action: { label: "Sign in", url: signInUrl },
     after: ["If it was not you, there is nothing to do."],
-  });
+  }));
 }
 
 /** To the old address once the change is made: what it became, and a week to undo it, sign out everywhere and take the account back. */
@@ -61,8 +59,7 @@ export function emailChangedMail(
   undoUrl: string,
   validSeconds: number,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `The email address of your ${recipient.appName} account was changed`,
     lead: [
       `The email address of your ${recipient.appName} account is now ${newEmail}. This address no longer signs in to it.`,
@@ -73,13 +70,12 @@ export function emailChangedMail(
     after: [
       `The link works once, for ${duration(validSeconds)}, whatever happens to the account meanwhile; until then its address cannot change again. It puts this address back and signs the account out on every device. It also removes the password, two-step sign-in, and the passkeys and sign-in providers added since whoever made the change signed in: then choose a new password with "Forgot password" on the sign-in page.`,
     ],
-  });
+  }));
 }
 
 /** To the address an undo replaced: it no longer signs in to the account (no name: the owner of the older address acted). */
 export function emailChangeUndoneMail(recipient: Recipient, signInUrl: string): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     name: null,
     subject: `This address no longer signs in to a ${recipient.appName} account`,
     lead: [
@@ -88,5 +84,5 @@ export function emailChangeUndoneMail(recipient: Recipient, signInUrl: string): 
     ],
     action: { label: "Sign in", url: signInUrl },
     after: ["If you did not expect this, there is nothing to do: nothing else is tied to this address."],
-  });
+  }));
 }

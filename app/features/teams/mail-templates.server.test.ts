@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { ownershipMovedMail, ownershipTakenBackMail, teamDeletedMail } from "./mail-templates.server";
 
-const recipient = { appName: "Test", to: "ada@example.com", name: null };
+const recipient = { appName: "Test", to: "ada@example.com", name: null, locale: "en" as const };
 const url = "http://localhost:3000/dashboard/teams";
 
 test("a team's name reaches the owners' mails as it is when the shown-text rule takes it", () => {

@@ -17,8 +17,7 @@ export function invitationMail(
   url: string,
   validSeconds: number,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `You are invited to join “${invitation.team}” on ${recipient.appName}`,
     lead: [
       `A member of the team “${invitation.team}” on ${recipient.appName} invited this address to join it as ${ROLE_NAMES[invitation.role].toLowerCase()}.`,
@@ -29,7 +28,7 @@ export function invitationMail(
       `The link works once, for ${duration(validSeconds)}.`,
       "If you did not expect this, ignore this mail: nothing happens unless you accept.",
     ],
-  });
+  }));
 }
 
 /** The team's name in quotes, or "one of your teams" when the shown-text rule refuses it. */
@@ -51,13 +50,12 @@ const movedLead = ({ team, newOwner }: Transfer) =>
 
 /** To the new owner after a transfer: who owns the team now. */
 export function ownershipMovedMail(recipient: Recipient, transfer: Transfer, url: string): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `Ownership of ${quoted(transfer.team)} moved on ${recipient.appName}`,
     lead: [movedLead(transfer)],
     action: { label: "See the team", url },
     after: ["If you did not expect this, ask the team's owner, and check your account's recent activity."],
-  });
+  }));
 }
 
 /** To the previous owner after a transfer: the same news, and the link that takes ownership back. */
@@ -67,8 +65,7 @@ export function ownershipHandedOverMail(
   takeBackUrl: string,
   validSeconds: number,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `Ownership of ${quoted(transfer.team)} moved on ${recipient.appName}`,
     lead: [
       movedLead(transfer),
@@ -79,7 +76,7 @@ export function ownershipHandedOverMail(
       `The link works once, for ${duration(validSeconds)}, while they are still its owner and you are still a member. Sign in with this account to use it.`,
       "If you did not expect this, check your account's recent activity.",
     ],
-  });
+  }));
 }
 
 /** To both after ownership was taken back. */
@@ -88,26 +85,24 @@ export function ownershipTakenBackMail(
   { team, owner }: { team: string; owner: string },
   url: string,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `Ownership of ${quoted(team)} was taken back on ${recipient.appName}`,
     lead: [
       `${owner} took back ownership of ${theTeam(team)} with the link mailed when they handed it over. The member they had made owner has their previous role again.`,
     ],
     action: { label: "See the team", url },
     after: ["If you did not expect this, check your account's recent activity."],
-  });
+  }));
 }
 
 /** To each owner of a deleted team. */
 export function teamDeletedMail(recipient: Recipient, team: string, url: string): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `${capitalized(theTeam(team))} was deleted on ${recipient.appName}`,
     lead: [
       `${capitalized(theTeam(team))} was deleted by one of its owners. Its members and its waiting invitations are gone with it.`,
     ],
     action: { label: "See your teams", url },
     after: ["If you did not expect this, check your account's recent activity."],
-  });
+  }));
 }

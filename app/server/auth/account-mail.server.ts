@@ -1,5 +1,6 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
 import type { Kysely } from "kysely";
+import { isLocale, locale } from "~/i18n/runtime";
 import {
   CONFIRM_SIGN_UP_PATH,
   DEFAULT_SIGNED_IN_PATH,
@@ -20,6 +21,7 @@ import {
   mailboxClaimedMail,
   newDeviceMail,
   passwordResetMail,
+  type Recipient,
   type SignInChange,
   type SignInFacts,
   signInChangeMail,
@@ -48,7 +50,7 @@ const SIGN_OUT_EVERYWHERE_TOKEN_SECONDS = SESSION_LIFETIME_SECONDS;
 
 const RESET_PASSWORD_PATH = "/reset-password";
 
-type Person = { id: string; email: string; name: string; emailVerified: boolean };
+type Person = { id: string; email: string; name: string; emailVerified: boolean; locale?: unknown };
 
 /**
  * The mails about an account (reset, verification, new-device notice) and
@@ -72,13 +74,15 @@ export function accountMail({
     return context.internalAdapter;
   };
   // A mail to an address nobody has proven yet carries nothing its requester typed: no name.
-  const recipient = (user: Person) => ({
+  // In the language the person chose, else the one of the browser that asked (docs/i18n.md).
+  const recipient = (user: Person): Recipient => ({
     appName: env.APP_NAME,
     to: user.email,
     name: user.emailVerified ? user.name : null,
+    locale: isLocale(user.locale) ? user.locale : locale(),
   });
   // A mail about an address rather than a person (a code, an attempt, a proof): no name either.
-  const toAddress = (to: string) => ({ appName: env.APP_NAME, to, name: null });
+  const toAddress = (to: string): Recipient => ({ appName: env.APP_NAME, to, name: null, locale: locale() });
   const signInUrl = `${env.APP_URL}${SIGN_IN_PATH}`;
   const link = (path: string, token: string) =>
     `${env.APP_URL}${path}?${new URLSearchParams({ [MAIL_TOKEN_PARAM]: token })}`;

@@ -137,7 +137,15 @@ export function createAuth({
       freshAge: SESSION_FRESH_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
-    user: { ...added.user, deleteUser: { enabled: true } },
+    user: {
+      ...added.user,
+      // The language the person chose (db/migrations/0016-user-locale.ts): set by the language switch alone.
+      additionalFields: {
+        ...added.user?.additionalFields,
+        locale: { type: "string", required: false, input: false },
+      },
+      deleteUser: { enabled: true },
+    },
     databaseHooks: added.databaseHooks,
     // Verification links are ours (single use, hashed: account-mail.server.ts);
     // better-auth's own JWT links stay closed. So does its sign-up, which

@@ -29,7 +29,7 @@ describe("without SMTP_URL", () => {
       log: (record) => logged.push(record),
     });
     const message = passwordResetMail(
-      { appName: "Test App", to: "ada@example.com", name: "Ada <script>" },
+      { appName: "Test App", to: "ada@example.com", name: "Ada <script>", locale: "en" },
       "https://app.example.com/reset-password?token=abc",
       1800,
     );

@@ -3,7 +3,7 @@ import { verificationMail } from "./templates.server";
 
 test("a mail without a name greets with 'Hello,' alone, in both parts", () => {
   const mail = verificationMail(
-    { appName: "Test App", to: "ada@example.com", name: null },
+    { appName: "Test App", to: "ada@example.com", name: null, locale: "en" },
     "https://app.example.com/verify-email?token=abc",
     3600,
   );

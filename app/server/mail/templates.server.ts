@@ -1,12 +1,10 @@
+import { inLocale } from "~/i18n/locale.server";
+import { directionOf, type Locale } from "~/i18n/runtime";
 import { describeRemovedWaysIn, type RemovedWaysIn } from "~/lib/removed-ways-in";
 import type { MailMessage } from "./mailer.server";
 
-/** What every mail says: to whom, from which app, why, and the one link to follow. */
+/** What a mail says: why, and the one link to follow. */
 type MailContent = {
-  appName: string;
-  to: string;
-  /** The person's name as they typed it (escaped in the HTML part); null: "Hello," alone. */
-  name: string | null;
   subject: string;
   /** Paragraphs before the button. */
   lead: string[];
@@ -29,9 +27,17 @@ export function escapeHtml(value: string): string {
 /**
  * A mail with a plain-text and a simple HTML part (inline styles only: mail
  * programs ignore style sheets), no images, no tracking pixel, no remote
- * content, and the app's name in the subject and the signature.
+ * content, and the app's name in the subject and the signature. Its words
+ * are written in the recipient's language: `content` runs in it.
  */
-export function composeMail({ appName, to, name, subject, lead, action, after }: MailContent): MailMessage {
+export function composeMail(recipient: Recipient, content: () => MailContent): MailMessage {
+  return inLocale(recipient.locale, () => composeInLocale(recipient, content()));
+}
+
+function composeInLocale(
+  { appName, to, name, locale }: Recipient,
+  { subject, lead, action, after }: MailContent,
+): MailMessage {
   const greeting = name ? `Hello ${name},` : "Hello,";
   const text = [
     greeting,
@@ -45,7 +51,7 @@ export function composeMail({ appName, to, name, subject, lead, action, after }:
   const paragraph = (line: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(line)}</p>`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
 <div style="max-width:520px;margin:0 auto;padding:32px;background:#ffffff;border:1px solid #e4e4e7;border-radius:12px">
 <p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#111827">${escapeHtml(appName)}</p>
@@ -65,7 +71,8 @@ const button = ({ label, url }: { label: string; url: string }) =>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Or copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
 `;
 
-export type Recipient = { appName: string; to: string; name: string | null };
+/** To whom: their address, their name as they typed it (escaped in the HTML part; null: "Hello," alone), and their language. */
+export type Recipient = { appName: string; to: string; name: string | null; locale: Locale };
 
 /** "30 minutes", "24 hours", "7 days". */
 export function duration(seconds: number): string {
@@ -77,8 +84,7 @@ export function duration(seconds: number): string {
 
 /** The password-reset mail: one link, valid once for `validSeconds`. */
 export function passwordResetMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `Reset your ${recipient.appName} password`,
     lead: [`Someone asked to reset the password of your ${recipient.appName} account.`],
     action: { label: "Choose a new password", url },
@@ -86,13 +92,12 @@ export function passwordResetMail(recipient: Recipient, url: string, validSecond
       `The link works once, for ${duration(validSeconds)}. Setting a new password signs you out on every other device.`,
       "If you did not ask for this, ignore this mail: your password stays as it is.",
     ],
-  });
+  }));
 }
 
 /** The address-verification mail sent after creating an account with a password. */
 export function verificationMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: `Confirm your email address for ${recipient.appName}`,
     lead: [`Please confirm that this is your email address, so ${recipient.appName} can reach you.`],
     action: { label: "Confirm my email address", url },
@@ -100,7 +105,7 @@ export function verificationMail(recipient: Recipient, url: string, validSeconds
       `The link works once, for ${duration(validSeconds)}.`,
       "If you did not create this account, ignore this mail.",
     ],
-  });
+  }));
 }
 
 /** Where and when a sign-in happened, for the new-device notice. */
@@ -124,15 +129,14 @@ function noticeMail(
   facts: SignInFacts,
   url: string,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     subject: notice.subject,
     lead: [notice.headline, ...factLines(facts), notice.closing],
     action: { label: "Not you? Sign out everywhere", url },
     after: [
       "The link asks you to confirm, then signs your account out on every device. Then reset your password from the sign-in page.",
     ],
-  });
+  }));
 }
 
 /**
@@ -222,8 +226,7 @@ export function mailboxClaimedMail(
   removed: RemovedWaysIn,
   dashboardUrl: string,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     name: null,
     subject: `Your ${recipient.appName} account is now yours alone`,
     lead: [
@@ -236,7 +239,7 @@ export function mailboxClaimedMail(
     after: [
       "If you did not just confirm your address or reset your password, reset it now from the sign-in page.",
     ],
-  });
+  }));
 }
 
 /**
@@ -249,8 +252,7 @@ export function signUpCodeMail(
   url: string,
   validSeconds: number,
 ): MailMessage {
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     name: null,
     subject: `${code} is your ${recipient.appName} code`,
     lead: [
@@ -263,7 +265,7 @@ export function signUpCodeMail(
       `The code works once, for ${duration(validSeconds)}.`,
       "If you did not ask for this, ignore this mail: no account is created without the code.",
     ],
-  });
+  }));
 }
 
 /**
@@ -277,8 +279,7 @@ export function signUpAttemptMail(
   refusal: string | null = null,
 ): MailMessage {
   const tried = `Someone just tried to create a ${recipient.appName} account with this email address, which already has one.`;
-  return composeMail({
-    ...recipient,
+  return composeMail(recipient, () => ({
     name: null,
     subject: `Someone tried to create a ${recipient.appName} account with your address`,
     // An account that may not sign in now (a suspension) is told why, and offered no way in.
@@ -294,5 +295,5 @@ export function signUpAttemptMail(
     after: [
       "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
     ],
-  });
+  }));
 }

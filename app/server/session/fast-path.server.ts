@@ -56,6 +56,7 @@ const compileLookup = (kysely: Kysely<Database>, extra: readonly PluginField[]) 
       "user.email",
       "user.emailVerified",
       "user.image",
+      "user.locale",
       "user.createdAt as userCreatedAt",
       "user.updatedAt as userUpdatedAt",
       ...extra.map(({ table, key, column }) =>
@@ -117,6 +118,7 @@ async function findSessionByToken(
       email: row.email,
       emailVerified: row.emailVerified,
       image: row.image,
+      locale: row.locale,
       createdAt: row.userCreatedAt,
       updatedAt: row.userUpdatedAt,
       ...added("user"),

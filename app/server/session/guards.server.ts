@@ -1,4 +1,5 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { preferAccountLocale } from "~/i18n/locale.server";
 import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM } from "~/lib/constants";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import { withCookies } from "../action-kit.server";
@@ -18,6 +19,8 @@ export const loadSession: MiddlewareFunction<Response> = async ({ request, conte
   // every middleware, loader and action answers an outage: answerOutagesWith503).
   const { session, setCookie } = await readSession(services, request.headers);
   context.set(sessionContext, session);
+  // Their saved language wins over the browser's cookie and languages.
+  if (session) preferAccountLocale(session.user.locale);
   const response = await next();
   // A cookie the answer sets itself wins: a sign-in from a browser still holding a revoked
   // session's cookie sets the new session, and clearing the old one must not undo it.

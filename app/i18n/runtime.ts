@@ -1,0 +1,130 @@
+/**
+ * The languages and what the compiled catalogues call at run time (the
+ * modules scripts/i18n compiles from each `messages/*.json` import it).
+ * Which language a message speaks is `locale()`: on the server the request's
+ * or the mail recipient's (locale.server.ts), in the browser the page's
+ * `<html lang>`, which the server set; a page never changes language without
+ * a reload, so the browser reads it once.
+ */
+
+/** The product's languages, the first the default. Each has a `messages/<locale>.json` beside every other. */
+export const LOCALES = ["en", "de"] as const;
+
+/** Accented and some 40 % longer (scripts/i18n/pseudo.ts): only builds for the end-to-end suite have it. */
+export const PSEUDO_LOCALE = "en-XA";
+
+export type Locale = (typeof LOCALES)[number] | typeof PSEUDO_LOCALE;
+
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** Each language in its own words, for the language switch: never translated. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: "English", de: "Deutsch", "en-XA": "Ƥšéûðö" };
+
+/** The languages this build offers: the pseudo-locale only in a build for the end-to-end suite. */
+export function availableLocales(): readonly Locale[] {
+  return import.meta.env.PSEUDO_LOCALE ? [...LOCALES, PSEUDO_LOCALE] : LOCALES;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (availableLocales() as readonly string[]).includes(value);
+}
+
+/** Languages written right to left. None yet: adding Arabic or Hebrew is a catalogue and a line here. */
+const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(["ar", "he", "fa", "ur"]);
+
+/** The page's writing direction in a language; the pseudo-locale's right-to-left run sets it itself. */
+export function directionOf(locale: string): "ltr" | "rtl" {
+  return RIGHT_TO_LEFT.has(locale.split("-")[0] ?? locale) ? "rtl" : "ltr";
+}
+
+let source: () => Locale = () => {
+  const lang = typeof document === "undefined" ? undefined : document.documentElement.lang;
+  const found = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  source = () => found;
+  return found;
+};
+
+/** The language messages speak now. */
+export function locale(): Locale {
+  return source();
+}
+
+/** The server's request-scoped source (locale.server.ts); tests may set a fixed one. */
+export function setLocaleSource(next: () => Locale): void {
+  source = next;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (!value) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/** Intl's language for a locale: the pseudo-locale formats as English. */
+const intlLocale = (locale: Locale) => (locale === PSEUDO_LOCALE ? "en" : locale);
+
+/** `{n, number}`, `{n, number, percent}`, and `#` in a plural. */
+export function formatNumber(locale: Locale, value: number, style?: string): string {
+  const options: Intl.NumberFormatOptions =
+    style === "percent" ? { style: "percent" } : style === "integer" ? { maximumFractionDigits: 0 } : {};
+  return cached(
+    numberFormats,
+    `${locale} ${style}`,
+    () => new Intl.NumberFormat(intlLocale(locale), options),
+  ).format(value);
+}
+
+const DATE_STYLES: Record<string, Intl.DateTimeFormatOptions["dateStyle"]> = {
+  short: "short",
+  medium: "medium",
+  long: "long",
+  full: "full",
+};
+
+/** `{at, date, medium}` and `{at, time, short}`. */
+export function formatDate(
+  locale: Locale,
+  value: Date | number,
+  kind: "date" | "time",
+  style = "medium",
+): string {
+  const options: Intl.DateTimeFormatOptions =
+    kind === "date"
+      ? { dateStyle: DATE_STYLES[style] ?? "medium" }
+      : { timeStyle: DATE_STYLES[style] ?? "short" };
+  return cached(
+    dateFormats,
+    `${locale} ${kind} ${style}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), options),
+  ).format(value);
+}
+
+/** `{n, plural, =0 {…} one {…} other {…}}`: the exact case first, then the language's category. */
+export function plural(
+  locale: Locale,
+  value: number,
+  cases: Record<string, string>,
+  offset = 0,
+  type: Intl.PluralRuleType = "cardinal",
+): string {
+  const exact = cases[`=${value}`];
+  if (exact !== undefined) return exact;
+  const rules = cached(
+    pluralRules,
+    `${locale} ${type}`,
+    () => new Intl.PluralRules(intlLocale(locale), { type }),
+  );
+  return cases[rules.select(value - offset)] ?? cases.other ?? "";
+}
+
+/** `{kind, select, a {…} other {…}}`. */
+export function select(value: string, cases: Record<string, string>): string {
+  return cases[value] ?? cases.other ?? "";
+}

@@ -1,0 +1,227 @@
+/**
+ * Compiles the message catalogues: every `messages/<locale>.json` (flat
+ * `{ "key": "ICU message" }`) beside its languages becomes `messages/index.ts`,
+ * one typed function per message. A page's bundle then holds only the
+ * messages it calls, each already compiled: no parser, no catalogue at run time.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { parse, type Token } from "@messageformat/parser";
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from "../../app/i18n/runtime.ts";
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from "./pseudo.ts";
+
+export const CATALOGUE_DIR = "messages";
+export const COMPILED_FILE = "index.ts";
+const KEY = /^[a-z][A-Za-z0-9]*$/;
+
+export type Catalogue = {
+  /** The folder holding the `<locale>.json` files. */
+  dir: string;
+  /** Each language's messages, as written. */
+  messages: Record<string, Record<string, string>>;
+};
+
+/** Every catalogue folder under the roots, in a stable order. */
+export function findCatalogues(roots: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === "node_modules" || name.startsWith(".")) continue;
+      const path = join(dir, name);
+      if (!statSync(path).isDirectory()) continue;
+      if (name === CATALOGUE_DIR) found.push(path);
+      else walk(path);
+    }
+  };
+  for (const root of roots) walk(root);
+  return found;
+}
+
+export function readCatalogue(dir: string): Catalogue {
+  const messages: Catalogue["messages"] = {};
+  for (const locale of LOCALES) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, `${locale}.json`), "utf8");
+    } catch {
+      messages[locale] = {};
+      continue;
+    }
+    messages[locale] = JSON.parse(text) as Record<string, string>;
+  }
+  return { dir, messages };
+}
+
+type ArgType = "number" | "date" | "text";
+
+/** The arguments a message takes, and what each must be. */
+export function argumentsOf(tokens: Token[], into = new Map<string, ArgType>()): Map<string, ArgType> {
+  for (const token of tokens) {
+    if (token.type === "argument") {
+      if (!into.has(token.arg)) into.set(token.arg, "text");
+    } else if (token.type === "function") {
+      into.set(token.arg, token.key === "date" || token.key === "time" ? "date" : "number");
+    } else if (token.type === "plural" || token.type === "selectordinal") {
+      into.set(token.arg, "number");
+      for (const each of token.cases) argumentsOf(each.tokens, into);
+    } else if (token.type === "select") {
+      if (!into.has(token.arg)) into.set(token.arg, "text");
+      for (const each of token.cases) argumentsOf(each.tokens, into);
+    }
+  }
+  return into;
+}
+
+const TS_TYPES: Record<ArgType, string> = {
+  number: "number",
+  date: "Date | number",
+  text: "string | number",
+};
+
+const literal = (text: string) => text.replace(/[\\`]/g, (c) => `\\${c}`).replace(/\$\{/g, "\\${");
+
+/** A message's tokens as the body of a template literal. */
+function emit(tokens: Token[], pseudo: boolean, plural?: { arg: string; offset: number }): string {
+  return tokens
+    .map((token) => {
+      switch (token.type) {
+        case "content":
+          return literal(pseudo ? pseudoText(token.value) : token.value);
+        case "argument":
+          return `\${p.${token.arg}}`;
+        case "function": {
+          const style = token.param
+            ?.map((part) => (part.type === "content" ? part.value : ""))
+            .join("")
+            .trim();
+          return token.key === "date" || token.key === "time"
+            ? `\${formatDate(l, p.${token.arg}, "${token.key}"${style ? `, ${JSON.stringify(style)}` : ""})}`
+            : `\${formatNumber(l, p.${token.arg}${style ? `, ${JSON.stringify(style)}` : ""})}`;
+        }
+        case "octothorpe":
+          return plural
+            ? `\${formatNumber(l, p.${plural.arg}${plural.offset ? ` - ${plural.offset}` : ""})}`
+            : "#";
+        case "plural":
+        case "selectordinal": {
+          const offset = token.pluralOffset ?? 0;
+          const cases = token.cases
+            .map(
+              (each) =>
+                `${JSON.stringify(each.key)}: \`${emit(each.tokens, pseudo, { arg: token.arg, offset })}\``,
+            )
+            .join(", ");
+          const type =
+            token.type === "selectordinal" ? `, ${offset}, "ordinal"` : offset ? `, ${offset}` : "";
+          return `\${plural(l, p.${token.arg}, { ${cases} }${type})}`;
+        }
+        case "select": {
+          const cases = token.cases
+            .map((each) => `${JSON.stringify(each.key)}: \`${emit(each.tokens, pseudo, plural)}\``)
+            .join(", ");
+          return `\${select(String(p.${token.arg}), { ${cases} })}`;
+        }
+        default:
+          return "";
+      }
+    })
+    .join("");
+}
+
+export type CompileProblem = { file: string; message: string };
+
+/** The compiled module's source, and what is wrong with the catalogue (a key or an argument). */
+export function compileCatalogue(catalogue: Catalogue): { source: string; problems: CompileProblem[] } {
+  const problems: CompileProblem[] = [];
+  const base = catalogue.messages[DEFAULT_LOCALE] ?? {};
+  const parsed = (locale: string, key: string): Token[] | undefined => {
+    const text = catalogue.messages[locale]?.[key];
+    if (text === undefined) return undefined;
+    if (typeof text !== "string") {
+      problems.push({ file: join(catalogue.dir, `${locale}.json`), message: `"${key}" is not a string` });
+      return undefined;
+    }
+    try {
+      return parse(text, { strict: false });
+    } catch (error) {
+      problems.push({
+        file: join(catalogue.dir, `${locale}.json`),
+        message: `"${key}": ${(error as Error).message}`,
+      });
+      return undefined;
+    }
+  };
+  const lines = [
+    `// Compiled by scripts/i18n from ${LOCALES.map((locale) => `${locale}.json`).join(", ")} beside it: edit those, not this.`,
+    `import { formatDate, formatNumber, locale, plural, select } from "~/i18n/runtime";`,
+    "",
+  ];
+  for (const key of Object.keys(base)) {
+    if (!KEY.test(key)) {
+      problems.push({
+        file: join(catalogue.dir, `${DEFAULT_LOCALE}.json`),
+        message: `"${key}" is not a camelCase name`,
+      });
+      continue;
+    }
+    const english = parsed(DEFAULT_LOCALE, key);
+    if (!english) continue;
+    const args = argumentsOf(english);
+    const variants: string[] = [];
+    for (const locale of LOCALES) {
+      if (locale === DEFAULT_LOCALE) continue;
+      const tokens = parsed(locale, key);
+      if (!tokens) continue;
+      for (const [arg] of argumentsOf(tokens)) {
+        if (!args.has(arg)) {
+          problems.push({
+            file: join(catalogue.dir, `${locale}.json`),
+            message: `"${key}" uses {${arg}}, which English does not`,
+          });
+        }
+      }
+      variants.push(`l === "${locale}" ? \`${emit(tokens, false)}\``);
+    }
+    variants.push(
+      `import.meta.env.PSEUDO_LOCALE && l === "${PSEUDO_LOCALE}" ? \`${PSEUDO_OPEN}${emit(english, true)}${PSEUDO_CLOSE}\``,
+    );
+    const params = args.size
+      ? `p: { ${[...args].map(([name, type]) => `${name}: ${TS_TYPES[type]}`).join("; ")} }`
+      : "";
+    const english_ = base[key] as string;
+    lines.push(
+      `/** ${english_.replace(/\*\//g, "*\\/").replace(/\n/g, " ")} */`,
+      `export const ${key} = (${params}): string => {`,
+      "  const l = locale();",
+      `  return ${variants.join(" : ")} : \`${emit(english, false)}\`;`,
+      "};",
+      "",
+    );
+  }
+  return { source: lines.join("\n"), problems };
+}
+
+/** Writes a file only when its content changes, and whole (several tools may compile at once). */
+function writeIfChanged(path: string, source: string): boolean {
+  try {
+    if (readFileSync(path, "utf8") === source) return false;
+  } catch {}
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, source);
+  renameSync(temporary, path);
+  return true;
+}
+
+/** Compiles every catalogue under the roots; returns the problems found on the way. */
+export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
+  const problems: CompileProblem[] = [];
+  for (const dir of findCatalogues(roots.map((each) => join(root, each)))) {
+    const compiled = compileCatalogue(readCatalogue(dir));
+    writeIfChanged(join(dir, COMPILED_FILE), compiled.source);
+    problems.push(
+      ...compiled.problems.map((problem) => ({ ...problem, file: relative(root, problem.file) })),
+    );
+  }
+  return problems;
+}
