@@ -16,7 +16,14 @@ const VOWELS = new Set([..."aeiouAEIOU"]);
 /** One piece of a message's text in the pseudo-locale. */
 export function pseudoText(text: string): string {
   let out = "";
+  let inTag = false; // `<link>` in a message marks a part the code renders (app/i18n/rich.tsx): kept as it is.
   for (const char of text) {
+    if (char === "<") inTag = true;
+    if (inTag) {
+      out += char;
+      if (char === ">") inTag = false;
+      continue;
+    }
     const accented = ACCENTED[char];
     out += accented === undefined ? char : VOWELS.has(char) ? accented + accented.toLowerCase() : accented;
   }
