@@ -14,6 +14,7 @@ export default [
     ...featureRoutes("signedIn"),
   ]),
   route("logout", "routes/logout.tsx"),
+  route("language", "routes/language.tsx"),
   // Pages behind mailed links: they work whether or not the browser is signed in.
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),

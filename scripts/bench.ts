@@ -4,7 +4,9 @@
  * with every script blocked), throughput and latency, memory and cold start.
  * With `BENCH_NUXT_PEER=<folder of a built Nuxt peer>` it measures the peer
  * in the same run, alternating with ours, and prints each figure beside it
- * with the ratio. Prints JSON and tables; `--check` exits 1 when a budget
+ * with the ratio. With `BENCH_BASELINE=<folder of an earlier build of ours>`
+ * it measures that build too ("before"), alternating, and holds ours to what
+ * a change may cost beside it (scripts/bench/baseline.ts). Prints JSON and tables; `--check` exits 1 when a budget
  * (scripts/bench/budgets.ts) is broken. Bounded: a few minutes, 127.0.0.1 only.
  */
 import { createServer } from "node:http";
@@ -12,6 +14,7 @@ import { cpus } from "node:os";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../tests/fixtures/chromium.ts";
 import { type BenchApp, rssMb, startNuxtPeer, startOurs } from "./bench/apps.ts";
+import { checkAgainstBaseline } from "./bench/baseline.ts";
 import { checkBudgets } from "./bench/checks.ts";
 import { loadInRounds, type Target } from "./bench/load.ts";
 import { median } from "./bench/median.ts";
@@ -19,6 +22,7 @@ import { LOAD_MODES, type LoadMode, measurePagesInRounds } from "./bench/page-ro
 
 const check = process.argv.includes("--check");
 const peerDir = process.env.BENCH_NUXT_PEER;
+const baselineDir = process.env.BENCH_BASELINE;
 /** Pages are loaded and routes loaded (5 s each) this many times, alternating; figures are medians. */
 const ROUNDS = 3;
 const PAGES = { "/": { signedIn: false }, "/login": { signedIn: false }, "/dashboard": { signedIn: true } };
@@ -48,7 +52,10 @@ const apps: BenchApp[] = [];
 try {
   apps.push(await startOurs());
   if (peerDir) apps.push(await startNuxtPeer(peerDir));
-  const [ours, peer] = apps as [BenchApp, BenchApp | undefined];
+  const baseline = baselineDir ? await startOurs({}, { dir: baselineDir, name: "before" }) : undefined;
+  if (baseline) apps.push(baseline);
+  const ours = apps[0] as BenchApp;
+  const peer = apps.find((app) => app.name === "nuxt");
   // Each page once before measuring: what a server renders once (our guest pages) is not a visitor's cost.
   for (const app of apps) {
     for (const [path, { signedIn }] of Object.entries(PAGES)) {
@@ -136,6 +143,11 @@ try {
     coldStartMs,
   });
   console.table(comparisons);
+  if (baseline) {
+    const against = checkAgainstBaseline(ours, baseline, pages, throughput);
+    console.table(against.comparisons);
+    failures.push(...against.failures);
+  }
   if (!peer) {
     const missing = "the Nuxt peer was not measured (set BENCH_NUXT_PEER: docs/performance.md)";
     if (check) failures.push(missing);

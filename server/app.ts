@@ -1,6 +1,7 @@
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { inLocale } from "~/i18n/locale.server";
 import { requestLocale } from "./request-locale";
 
 // The server build must also be a React Router server build, so that
@@ -227,7 +228,8 @@ export async function createServerApp() {
         renderedOnce: RENDERED_ONCE_PATHS,
         criticalCss: await readCriticalCss(new URL(CRITICAL_CSS_FILE, import.meta.url)),
         // A guest with nothing of their own: no cookie, no query, no nonce (the copy's scripts are allowed by hash).
-        render: (path) => renderPage(new Request(new URL(path, env.APP_URL)), {}),
+        render: (path, locale) =>
+          inLocale(locale, () => renderPage(new Request(new URL(path, env.APP_URL)), {})),
       }),
     );
     const otherFiles = serveStatic({

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/runtime";
 import { type Precompressed, precompress, preferredEncoding } from "./compression";
 import { withCriticalCss } from "./critical-css";
 import type { EdgeEnv } from "./edge-env";
@@ -59,7 +60,8 @@ async function renderedEntry(
   try {
     const response = await render();
     const type = response.headers.get("Content-Type") ?? "";
-    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) {
+    const kept = type.startsWith("text/html") || type.startsWith("text/x-script");
+    if (response.status !== 200 || !kept || response.headers.has("Set-Cookie")) {
       await response.body?.cancel();
       return undefined;
     }
@@ -67,7 +69,8 @@ async function renderedEntry(
     response.headers.forEach((value, name) => {
       if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
     });
-    return entryOf(finish(new Uint8Array(await response.arrayBuffer())), type, headers);
+    const body = new Uint8Array(await response.arrayBuffer());
+    return entryOf(type.startsWith("text/html") ? finish(body) : body, type, headers);
   } catch {
     return undefined;
   }
@@ -98,6 +101,11 @@ export function inlineScriptHashes(html: string): string[] {
  * server render, so a signed-in visitor is still redirected before any HTML
  * and never sees the guest header. `Vary: Cookie` and revalidation on every
  * use (`no-cache` + ETag) keep browsers from mixing the two up.
+ *
+ * Each language has its own copy (docs/i18n.md): the build prerendered the
+ * default language's; another language's landing page and data file are
+ * rendered once, at their first request in that language, like the
+ * `renderedOnce` pages.
  */
 export async function staticGuestPages({
   clientDir,
@@ -111,8 +119,8 @@ export async function staticGuestPages({
   renderedOnce: readonly string[];
   /** The rendered-once pages' critical CSS (server/critical-css.ts), inlined in their copy; the stylesheet loads after the paint. */
   criticalCss: Map<string, string>;
-  /** A guest's render of a path, with no cookie, query or nonce. */
-  render: (path: string) => Promise<Response>;
+  /** A guest's render of a path in a language, with no cookie, query or nonce. */
+  render: (path: string, locale: Locale) => Promise<Response>;
 }): Promise<MiddlewareHandler<EdgeEnv>> {
   // The prerendered files are read now (a build without them fails at start) but compressed at
   // their first request: brotli at its best quality is some 35 ms of a cold start.
@@ -137,16 +145,18 @@ export async function staticGuestPages({
       return;
     }
     if (isRenderedOnce(path) && new URL(c.req.url).search !== "") return next();
-    let pending = entries.get(path);
+    const locale = c.get("localeScope").locale;
+    const key = `${locale} ${path}`;
+    let pending = entries.get(key);
     if (!pending) {
-      const build = prerendered.get(path);
-      pending = build ? Promise.resolve(build()) : renderedEntry(() => render(path), finish(path));
-      entries.set(path, pending);
+      const build = locale === DEFAULT_LOCALE ? prerendered.get(path) : undefined;
+      pending = build ? Promise.resolve(build()) : renderedEntry(() => render(path, locale), finish(path));
+      entries.set(key, pending);
     }
     const entry = await pending;
     if (!entry) {
       // Not kept (an outage, say): this request is rendered as usual, and the next one tries again.
-      if (entries.get(path) === pending) entries.delete(path);
+      if (entries.get(key) === pending) entries.delete(key);
       return next();
     }
     c.set("scriptHashes", entry.scriptHashes);

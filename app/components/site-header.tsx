@@ -6,6 +6,7 @@ import { DEFAULT_APP_NAME } from "~/lib/constants";
 import LayersIcon from "~icons/lucide/layers";
 import { clientLazy } from "./client-lazy";
 import { ColorModeSwitch } from "./color-mode-switch";
+import { LanguageSwitch } from "./language-switch";
 import { PreloadLink, PreloadNavLink } from "./preload-link";
 import { useAppName, useSession } from "./use-session";
 
@@ -43,6 +44,7 @@ export function SiteHeader() {
           ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch />
           <ColorModeSwitch />
           {session ? (
             <Suspense>

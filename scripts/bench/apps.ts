@@ -87,7 +87,7 @@ async function coldStartOnly(start: () => Promise<Started>) {
  */
 export async function startOurs(
   extraEnv: Record<string, string> = {},
-  { dir, nodeArgs = [] }: { dir?: string; nodeArgs?: string[] } = {},
+  { dir, nodeArgs = [], name = "ours" }: { dir?: string; nodeArgs?: string[]; name?: string } = {},
 ): Promise<BenchApp> {
   const launch = (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) =>
     spawnUntilAnswered(
@@ -111,13 +111,13 @@ export async function startOurs(
     { name: "Bench User", email: `bench-${Date.now()}@example.com`, password: "correct horse battery" },
   );
   return {
-    name: "ours",
+    name,
     base,
     pid: child.pid ?? 0,
     coldStartMs,
     coldStartAgain: () => coldStartOnly(() => launch()),
     cookie,
-    assetFile: (path) => (path.startsWith("/assets/") ? `build/client${path}` : undefined),
+    assetFile: (path) => (path.startsWith("/assets/") ? join(dir ?? ".", `build/client${path}`) : undefined),
     stop: () => child.kill("SIGTERM"),
   };
 }

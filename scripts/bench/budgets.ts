@@ -25,6 +25,18 @@ export const budgets = {
     rssIdleRatio: 0.85,
     rssLoadedRatio: 0.7,
   },
+  /**
+   * Beside an earlier build of ours (`BENCH_BASELINE`), in the same run: what
+   * a change may cost (issue 48, the languages: at most 1.5 KB more script per
+   * page, and throughput within 5 %).
+   */
+  baseline: {
+    jsBeyondFrameworkGrowth: 1_500,
+    rpsRatio: { "GET /dashboard (signed in)": 0.95, "GET /api/_auth/session (cookie)": 0.95 } as Record<
+      string,
+      number
+    >,
+  },
   rssLoadedMb: 200,
   coldStartMs: 400,
   /** Every route of ours but those the peer ratios hold: p99 under this. */

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import * as m from "~/i18n/messages";
+import { availableLocales, LOCALE_NAMES, locale } from "~/i18n/runtime";
+import { cn } from "~/lib/cn";
+import CheckIcon from "~icons/lucide/check";
+import LanguagesIcon from "~icons/lucide/languages";
+
+/**
+ * The header's language switch, beside the colour mode: a disclosure
+ * (`<details>`) holding a plain form that posts the choice to `/language`
+ * with the page to come back to. It works without JavaScript; with it, the
+ * list also closes on Escape or a click elsewhere. Each language is named in
+ * its own words and marked as such (`lang`), so a screen reader says it right.
+ */
+export function LanguageSwitch() {
+  const current = locale();
+  const { pathname, search } = useLocation();
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = disclosure.current;
+    if (!details) return;
+    const close = (event: Event) => {
+      if (!details.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, []);
+  return (
+    <details ref={disclosure} className="group relative">
+      <summary
+        className={buttonClass(
+          { variant: "ghost", size: "sm" },
+          "cursor-pointer list-none gap-1.5 px-2 [&::-webkit-details-marker]:hidden",
+        )}
+        aria-label={m.languageSwitch({ name: LOCALE_NAMES[current] })}
+        title={m.languageSwitchTitle()}
+      >
+        <LanguagesIcon className="size-[18px]!" aria-hidden="true" />
+        <span aria-hidden="true" className="font-medium text-xs uppercase">
+          {current.split("-")[0]}
+        </span>
+      </summary>
+      <form
+        method="post"
+        action="/language"
+        className="absolute end-0 top-full z-50 mt-2 flex min-w-40 flex-col gap-0.5 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+      >
+        <input type="hidden" name="redirect" value={pathname + search} />
+        {availableLocales().map((option) => (
+          <button
+            key={option}
+            type="submit"
+            name="locale"
+            value={option}
+            lang={option}
+            aria-current={option === current ? "true" : undefined}
+            className={cn(
+              "flex items-center justify-between gap-3 rounded-sm px-2 py-1.5 text-start text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent",
+              option === current && "font-medium",
+            )}
+          >
+            {LOCALE_NAMES[option]}
+            {option === current ? <CheckIcon className="size-4" aria-hidden="true" /> : null}
+          </button>
+        ))}
+      </form>
+    </details>
+  );
+}

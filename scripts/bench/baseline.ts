@@ -1,0 +1,51 @@
+import type { BenchApp } from "./apps.ts";
+import { budgets } from "./budgets.ts";
+import type { Comparison } from "./checks.ts";
+import type { RoundsResult } from "./load.ts";
+import type { PageFigures } from "./page-rounds.ts";
+
+const ARRIVING = "from another site";
+
+/**
+ * Holds ours to an earlier build of ours measured in the same run
+ * (`BENCH_BASELINE`): script beyond the framework grows by at most
+ * `budgets.baseline.jsBeyondFrameworkGrowth` per page, and the named routes
+ * keep their throughput within `budgets.baseline.rpsRatio`.
+ */
+export function checkAgainstBaseline(
+  ours: BenchApp,
+  baseline: BenchApp,
+  pages: Record<string, Record<string, PageFigures>>,
+  throughput: Record<string, RoundsResult>,
+): { comparisons: Record<string, Comparison & { before: number }>; failures: string[] } {
+  const comparisons: Record<string, Comparison & { before: number }> = {};
+  const failures: string[] = [];
+  const growth = budgets.baseline.jsBeyondFrameworkGrowth;
+  for (const [path, mine] of Object.entries(pages[ours.name] ?? {})) {
+    const before = pages[baseline.name]?.[path];
+    if (!before) continue;
+    const beyond = (figures: PageFigures) => figures[ARRIVING].jsBrotli - figures[ARRIVING].frameworkJsBrotli;
+    const now = beyond(mine);
+    const then = beyond(before);
+    comparisons[`JS beyond framework, ${path} (B brotli), vs before`] = {
+      ours: now,
+      before: then,
+      target: `≤ before + ${growth}`,
+    };
+    if (now - then > growth)
+      failures.push(`JS beyond framework on ${path}: ${now} B, ${now - then} B more than before`);
+  }
+  for (const [route, minimum] of Object.entries(budgets.baseline.rpsRatio)) {
+    const now = throughput[`${ours.name} ${route}`]?.rps ?? 0;
+    const then = throughput[`${baseline.name} ${route}`]?.rps ?? 0;
+    const ratio = Math.round((now / (then || 1)) * 100) / 100;
+    comparisons[`${route} (req/s), vs before`] = {
+      ours: now,
+      before: then,
+      ratio,
+      target: `≥ ${minimum} × before`,
+    };
+    if (now < minimum * then) failures.push(`${route}: ${now} req/s, under ${minimum} × before (${then})`);
+  }
+  return { comparisons, failures };
+}
