@@ -8,6 +8,7 @@ import { serverCompileCache } from "./vite/compile-cache.ts";
 import { criticalCss } from "./vite/critical-css.ts";
 import { i18nCatalogues } from "./vite/i18n.ts";
 import { iconComponents } from "./vite/icon-components.ts";
+import { localeBundles } from "./vite/locale-bundles.ts";
 import { nodeEntry } from "./vite/node-entry.ts";
 import { precompressAssets } from "./vite/precompress.ts";
 
@@ -50,6 +51,7 @@ export default defineConfig(({ command }) => ({
     iconComponents(),
     clientChunks(),
     precompressAssets(),
+    localeBundles(),
     nodeEntry(),
     criticalCss(),
     serverCompileCache(),

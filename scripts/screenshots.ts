@@ -45,15 +45,30 @@ const pages: Target[] = [
 ].filter((target) => wanted(target.name));
 const widths = [1280, 390];
 const schemes = ["light", "dark"] as const;
+const locale = process.env.SCREENSHOT_LOCALE;
+const rightToLeft = process.env.SCREENSHOT_DIR === "rtl";
+/** A file's name: the page, then its language and direction when not the default. */
+const fileName = (name: string, width: number, colorScheme: string) =>
+  `${[name, locale, rightToLeft ? "rtl" : undefined].filter(Boolean).join("-")}-${width}-${colorScheme}.png`;
+/** Right to left, when asked, on the page as it is now. */
+const direct = (page: Page) =>
+  rightToLeft ? page.evaluate(() => document.documentElement.setAttribute("dir", "rtl")) : Promise.resolve();
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   for (const colorScheme of schemes) {
-    const newContext = () => browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
+    const newContext = () =>
+      browser.newContext({
+        baseURL,
+        colorScheme,
+        viewport: { width, height: 900 },
+        ...(locale ? { locale } : {}),
+      });
     /** `fullPage: false` for what sits at the top of a page shot already (the support sign-in's banner). */
     const shoot = async (page: Page, name: string, fullPage = true) => {
-      const file = join(outDir, `${name}-${width}-${colorScheme}.png`);
+      const file = join(outDir, fileName(name, width, colorScheme));
+      await direct(page);
       await page.screenshot({ path: file, fullPage });
       console.info(file);
     };
@@ -102,11 +117,17 @@ if (ADMIN_STATES.some(wanted)) {
     const { cookies } = await administrator.storageState();
     for (const width of widths) {
       for (const colorScheme of schemes) {
-        const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: 900 } });
+        const context = await browser.newContext({
+          baseURL,
+          colorScheme,
+          viewport: { width, height: 900 },
+          ...(locale ? { locale } : {}),
+        });
         await context.addCookies(cookies);
         const page = await context.newPage();
         await page.goto(path);
-        const file = join(outDir, `${state}-${width}-${colorScheme}.png`);
+        const file = join(outDir, fileName(state, width, colorScheme));
+        await direct(page);
         await page.screenshot({ path: file, fullPage: true });
         console.info(file);
         await context.close();

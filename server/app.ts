@@ -2,6 +2,8 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { inLocale } from "~/i18n/locale.server";
+import { availableLocales, locale } from "~/i18n/runtime";
+import { localizedBuild } from "./locale-assets";
 import { requestLocale } from "./request-locale";
 
 // The server build must also be a React Router server build, so that
@@ -155,10 +157,20 @@ export async function createServerApp() {
   );
 
   // A database outage in any route's middleware, loader or action is a 503, said in one place.
-  const handleRequest = createRequestHandler(
-    answerOutagesWith503(tracing.enabled ? withRouteSpans(build, tracing) : build),
-    import.meta.env.MODE,
+  const routedBuild = answerOutagesWith503(tracing.enabled ? withRouteSpans(build, tracing) : build);
+  // One handler per language: a page names its language's copy of the scripts (server/locale-assets.ts).
+  const handlers = new Map(
+    availableLocales().map((each) => [
+      each,
+      createRequestHandler(
+        import.meta.env.PROD ? localizedBuild(routedBuild, each) : routedBuild,
+        import.meta.env.MODE,
+      ),
+    ]),
   );
+  const defaultHandler = createRequestHandler(routedBuild, import.meta.env.MODE);
+  const handleRequest = (request: Request, context: RouterContextProvider) =>
+    (handlers.get(locale()) ?? defaultHandler)(request, context);
   const renderPage = (request: Request, requestInfo: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -54,6 +54,16 @@ export function setLocaleSource(next: () => Locale): void {
   source = next;
 }
 
+/**
+ * A message in the current language, else in English: each compiled message
+ * is one call of this (`pick({ de: () => …, en: () => … })`). The browser's
+ * bundles are made once per language (vite/locale-bundles.ts), each call
+ * replaced by its own language's text: a page ships only its language.
+ */
+export function pick(variants: Partial<Record<Locale, () => string>> & { en: () => string }): string {
+  return (variants[locale()] ?? variants.en)();
+}
+
 const pluralRules = new Map<string, Intl.PluralRules>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -18,6 +18,7 @@ function load(source: string, locale: string) {
   const exports: Record<string, (p?: object) => string> = {};
   const runtime = {
     locale: () => locale,
+    pick: (variants: Record<string, () => string>) => (variants[locale] ?? (variants.en as () => string))(),
     plural: (l: string, n: number, cases: Record<string, string>) =>
       cases[`=${n}`] ?? cases[new Intl.PluralRules(l).select(n)] ?? cases.other,
     select: (value: string, cases: Record<string, string>) => cases[value] ?? cases.other,

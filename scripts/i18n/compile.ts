@@ -153,7 +153,7 @@ export function compileCatalogue(catalogue: Catalogue): { source: string; proble
   };
   const lines = [
     `// Compiled by scripts/i18n from ${LOCALES.map((locale) => `${locale}.json`).join(", ")} beside it: edit those, not this.`,
-    `import { formatDate, formatNumber, locale, plural, select } from "~/i18n/runtime";`,
+    `import { formatDate, formatNumber, locale, pick, plural, select } from "~/i18n/runtime";`,
     "",
   ];
   for (const key of Object.keys(base)) {
@@ -180,20 +180,23 @@ export function compileCatalogue(catalogue: Catalogue): { source: string; proble
           });
         }
       }
-      variants.push(`l === "${locale}" ? \`${emit(tokens, false)}\``);
+      variants.push(`${JSON.stringify(locale)}: () => \`${emit(tokens, false)}\``);
     }
-    variants.push(
-      `import.meta.env.PSEUDO_LOCALE && l === "${PSEUDO_LOCALE}" ? \`${PSEUDO_OPEN}${emit(english, true)}${PSEUDO_CLOSE}\``,
-    );
+    variants.push(`${DEFAULT_LOCALE}: () => \`${emit(english, false)}\``);
+    const pseudo = `${JSON.stringify(PSEUDO_LOCALE)}: () => \`${PSEUDO_OPEN}${emit(english, true)}${PSEUDO_CLOSE}\``;
     const params = args.size
       ? `p: { ${[...args].map(([name, type]) => `${name}: ${TS_TYPES[type]}`).join("; ")} }`
       : "";
     const english_ = base[key] as string;
+    // `l`, the language, only where Intl formats in it (a plural, a number, a date).
+    const usesLocale = [...variants, pseudo].some((variant) => /\((?:l),/.test(variant));
     lines.push(
       `/** ${english_.replace(/\*\//g, "*\\/").replace(/\n/g, " ")} */`,
       `export const ${key} = (${params}): string => {`,
-      "  const l = locale();",
-      `  return ${variants.join(" : ")} : \`${emit(english, false)}\`;`,
+      ...(usesLocale ? ["  const l = locale();"] : []),
+      "  return import.meta.env.PSEUDO_LOCALE",
+      `    ? pick({ ${[...variants, pseudo].join(", ")} })`,
+      `    : pick({ ${variants.join(", ")} });`,
       "};",
       "",
     );

@@ -1,0 +1,36 @@
+import { expect, test } from "vitest";
+import { localizedScriptPaths, specialize } from "./locale-bundles";
+
+// What a minified chunk holds: compiled messages inlined where they are used.
+const chunk =
+  'import{a as A}from"./runtime-x.js";var t=()=>A({de:()=>`Neu laden`,en:()=>`Reload`}),' +
+  'n=e=>A({de:()=>`Sprache: ${e.name}`,"en-XA":()=>`⟦Ļååñĝ: ${e.name}⟧`,en:()=>`Language: ${e.name}`}),' +
+  "o=A({other:()=>`not a message`});export{t,n,o};";
+
+test("each compiled message keeps only its text in the bundle's language", () => {
+  const german = specialize(chunk, "de");
+  expect(german).toContain("var t=()=>(`Neu laden`)");
+  expect(german).toContain("n=e=>(`Sprache: ${e.name}`)");
+  expect(german).not.toMatch(/Reload|Language|Ļåå/);
+  const english = specialize(chunk, "en");
+  expect(english).toContain("var t=()=>(`Reload`)");
+  expect(english).not.toMatch(/Neu laden|Sprache|Ļåå/);
+  expect(specialize(chunk, "en-XA")).toContain("(`⟦Ļååñĝ: ${e.name}⟧`)");
+  // A call that is not a message's choice is left as it is.
+  expect(german).toContain("o=A({other:()=>`not a message`})");
+});
+
+test("a message without the language falls back to English", () => {
+  expect(specialize("x(A({de:()=>`Hallo`,en:()=>`Hello`}))", "fr")).toBe("x((`Hello`))");
+});
+
+test("a language's copy names that copy's scripts, and leaves stylesheets shared", () => {
+  const manifest =
+    '{"module":"/assets/root-1.js","imports":["/assets/shell-2.js"],"css":["/assets/app-3.css"]}';
+  expect(localizedScriptPaths(manifest, "de")).toBe(
+    '{"module":"/assets/de/root-1.js","imports":["/assets/de/shell-2.js"],"css":["/assets/app-3.css"]}',
+  );
+  expect(localizedScriptPaths('m(["assets/a.js","assets/b.css"])', "de")).toBe(
+    'm(["assets/de/a.js","assets/b.css"])',
+  );
+});

@@ -1,0 +1,123 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse, parseExpression } from "@babel/parser";
+import type { Plugin } from "vite";
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from "../app/i18n/runtime.ts";
+import { precompress } from "../server/compression.ts";
+import { localizedScript } from "../server/locale-assets.ts";
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+const KNOWN = new Set<string>([...LOCALES, PSEUDO_LOCALE]);
+
+/** A compiled message's choice, `pick({ de: () => …, en: () => … })` (app/i18n/runtime.ts): its variants by language. */
+function messageChoice(node: Node): Map<string, Node> | undefined {
+  if (node.type !== "CallExpression") return undefined;
+  const [argument, ...rest] = node.arguments as Node[];
+  if (!argument || rest.length || argument.type !== "ObjectExpression") return undefined;
+  const variants = new Map<string, Node>();
+  for (const property of argument.properties as Node[]) {
+    const key = property.key as Node | undefined;
+    const name =
+      key?.type === "Identifier" ? key.name : key?.type === "StringLiteral" ? key.value : undefined;
+    const value = property.value as Node | undefined;
+    if (property.type !== "ObjectProperty" || typeof name !== "string" || !KNOWN.has(name)) return undefined;
+    if (value?.type !== "ArrowFunctionExpression" || (value.params as unknown[]).length) return undefined;
+    if ((value.body as Node).type === "BlockStatement") return undefined;
+    variants.set(name, value.body as Node);
+  }
+  return variants.has(DEFAULT_LOCALE) ? variants : undefined;
+}
+
+/**
+ * `code` with each compiled message's choice replaced by its text in
+ * `locale` (English where a message has none): the bundle a page in that
+ * language loads carries no other language's words, and no choosing.
+ */
+export function specialize(code: string, locale: string, offset = 0, tree?: Node): string {
+  const root = tree ?? (parse(code, { sourceType: "module" }).program as unknown as Node);
+  const replacements: { start: number; end: number; text: string }[] = [];
+  const walk = (node: Node) => {
+    const variants = messageChoice(node);
+    if (variants) {
+      const chosen = (variants.get(locale) ?? variants.get(DEFAULT_LOCALE)) as Node;
+      const inner = code.slice(chosen.start - offset, chosen.end - offset);
+      replacements.push({
+        start: node.start - offset,
+        end: node.end - offset,
+        text: `(${specialize(inner, locale, 0, parseExpression(inner) as unknown as Node)})`,
+      });
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "loc" || key === "extra" || key === "leadingComments" || key === "trailingComments")
+        continue;
+      for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) walk(child);
+    }
+  };
+  walk(root);
+  let out = code;
+  for (const { start, end, text } of replacements.sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, start) + text + out.slice(end);
+  }
+  return out;
+}
+
+/** The paths of scripts named in a script (imports to preload, the route manifest), for `locale`'s copy. */
+export function localizedScriptPaths(code: string, locale: string): string {
+  return code.replace(/(["'`])(\/?assets\/[^/"'`]+\.js)\1/g, (_, quote: string, path: string) => {
+    return `${quote}${localizedScript(path, locale)}${quote}`;
+  });
+}
+
+/** Writes a file, and its precompressed copies where the server sends those (vite/precompress.ts's rule). */
+function writeWithCompressed(path: string, code: string) {
+  writeFileSync(path, code);
+  const body = new TextEncoder().encode(code);
+  if (body.byteLength < 1024) return;
+  const { br, gzip } = precompress(body);
+  writeFileSync(`${path}.br`, br);
+  writeFileSync(`${path}.gz`, gzip);
+}
+
+/**
+ * One copy of the browser's scripts per language (issue 48: a page ships
+ * only the messages it renders, in its language). After the whole build
+ * (the server build writes React Router's route manifest), each script of
+ * `build/client/assets/` is rewritten in the default language, and copied to
+ * `assets/<locale>/` in each other one, naming that copy's scripts
+ * (server/locale-assets.ts picks them for a page in that language).
+ * The end-to-end build also has the pseudo-locale's copy.
+ */
+export function localeBundles(): Plugin {
+  return {
+    name: "locale-bundles",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    closeBundle() {
+      const assets = join(this.environment.config.root, "build/client/assets");
+      const locales = process.env.E2E_TEST_ROUTES === "1" ? [...LOCALES, PSEUDO_LOCALE] : [...LOCALES];
+      for (const locale of locales)
+        if (locale !== DEFAULT_LOCALE) mkdirSync(join(assets, locale), { recursive: true });
+      for (const name of readdirSync(assets)) {
+        if (!name.endsWith(".js")) continue;
+        const code = readFileSync(join(assets, name), "utf8");
+        const hasMessages = code.includes("en:()=>");
+        const tree = hasMessages
+          ? (parse(code, { sourceType: "module" }).program as unknown as Node)
+          : undefined;
+        for (const locale of locales) {
+          const specialized = tree ? specialize(code, locale, 0, tree) : code;
+          if (locale === DEFAULT_LOCALE) {
+            if (specialized !== code) writeWithCompressed(join(assets, name), specialized);
+          } else {
+            writeWithCompressed(join(assets, locale, name), localizedScriptPaths(specialized, locale));
+          }
+        }
+      }
+    },
+  };
+}
