@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import * as m from "~/i18n/messages";
@@ -10,36 +9,16 @@ import LanguagesIcon from "~icons/lucide/languages";
 /**
  * The header's language switch, beside the colour mode: a disclosure
  * (`<details>`) holding a plain form that posts the choice to `/language`
- * with the page to come back to. It works without JavaScript; with it, the
- * list also closes on Escape or a click elsewhere. Each language is named in
+ * with the page to come back to. It works without JavaScript, and needs
+ * none: the browser opens and closes the list. Each language is named in
  * its own words and marked as such (`lang`), so a screen reader says it right.
  */
 export function LanguageSwitch() {
   const current = locale();
   const { pathname, search } = useLocation();
-  const disclosure = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const details = disclosure.current;
-    if (!details) return;
-    const close = (event: Event) => {
-      if (!details.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      } else if (!details.contains(event.target as Node)) {
-        details.open = false;
-      }
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("pointerdown", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("pointerdown", close);
-    };
-  }, []);
   return (
-    <details ref={disclosure} className="group relative">
+    // A new page starts with the list closed: the disclosure is made anew for each path.
+    <details key={pathname} className="group relative">
       <summary
         className={buttonClass(
           { variant: "ghost", size: "sm" },
