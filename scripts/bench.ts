@@ -18,14 +18,22 @@ import { checkAgainstBaseline } from "./bench/baseline.ts";
 import { checkBudgets } from "./bench/checks.ts";
 import { loadInRounds, type Target } from "./bench/load.ts";
 import { median } from "./bench/median.ts";
-import { LOAD_MODES, type LoadMode, measurePagesInRounds } from "./bench/page-rounds.ts";
+import { type BenchPage, LOAD_MODES, type LoadMode, measurePagesInRounds } from "./bench/page-rounds.ts";
 
 const check = process.argv.includes("--check");
 const peerDir = process.env.BENCH_NUXT_PEER;
 const baselineDir = process.env.BENCH_BASELINE;
 /** Pages are loaded and routes loaded (5 s each) this many times, alternating; figures are medians. */
 const ROUNDS = 3;
-const PAGES = { "/": { signedIn: false }, "/login": { signedIn: false }, "/dashboard": { signedIn: true } };
+const PAGES: Record<string, BenchPage> = {
+  "/": { signedIn: false },
+  "/login": { signedIn: false },
+  "/dashboard": { signedIn: true },
+  // The same pages in German (issue 48): each language's copy of the scripts is measured too.
+  "/ (de)": { signedIn: false, path: "/", locale: "de" },
+  "/login (de)": { signedIn: false, path: "/login", locale: "de" },
+  "/dashboard (de)": { signedIn: true, path: "/dashboard", locale: "de" },
+};
 /** Routes every app has; ours also has the trivial route every share is taken against. */
 const ROUTES: Record<string, (app: BenchApp) => Target> = {
   "GET /": (app) => ({ url: `${app.base}/` }),
@@ -58,10 +66,9 @@ try {
   const peer = apps.find((app) => app.name === "nuxt");
   // Each page once before measuring: what a server renders once (our guest pages) is not a visitor's cost.
   for (const app of apps) {
-    for (const [path, { signedIn }] of Object.entries(PAGES)) {
-      await fetch(`${app.base}${path}`, { headers: signedIn ? { cookie: app.cookie } : {} }).then((r) =>
-        r.arrayBuffer(),
-      );
+    for (const [label, { signedIn, path = label, locale = "en" }] of Object.entries(PAGES)) {
+      const headers = { "Accept-Language": locale, ...(signedIn ? { cookie: app.cookie } : {}) };
+      await fetch(`${app.base}${path}`, { headers }).then((r) => r.arrayBuffer());
     }
   }
 

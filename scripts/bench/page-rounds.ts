@@ -18,9 +18,12 @@ export const LOAD_MODES = {
 export type LoadMode = keyof typeof LOAD_MODES;
 export type PageFigures = Record<LoadMode, PageMetrics>;
 
+/** A page the bench loads: signed in or not, in the browser's language (`locale`, English by default), at `path` (its label by default). */
+export type BenchPage = { signedIn: boolean; locale?: string; path?: string };
+
 /** A fresh browser context (empty cache, new connections); signed in for `signedIn` pages. */
-async function openContext(browser: Browser, app: BenchApp, signedIn: boolean) {
-  const context = await browser.newContext({ baseURL: app.base });
+async function openContext(browser: Browser, app: BenchApp, { signedIn, locale }: BenchPage) {
+  const context = await browser.newContext({ baseURL: app.base, ...(locale ? { locale } : {}) });
   if (signedIn) {
     await context.addCookies(
       app.cookie.split("; ").map((pair) => {
@@ -48,17 +51,17 @@ function medianMetrics(runs: PageMetrics[]): PageMetrics {
 export async function measurePagesInRounds(
   browser: Browser,
   apps: BenchApp[],
-  pages: Record<string, { signedIn: boolean }>,
+  pages: Record<string, BenchPage>,
   { rounds, elsewhere }: { rounds: number; elsewhere: string },
 ): Promise<Record<string, Record<string, PageFigures>>> {
   const runs = new Map<string, PageMetrics[]>();
   const key = (app: BenchApp, path: string, mode: LoadMode) => `${app.name} ${path} ${mode}`;
   for (let round = 0; round < rounds; round++) {
-    for (const [path, { signedIn }] of Object.entries(pages)) {
+    for (const [path, page] of Object.entries(pages)) {
       for (const app of apps) {
         for (const [mode, { blockScripts, fromElsewhere }] of Object.entries(LOAD_MODES)) {
-          const context = await openContext(browser, app, signedIn);
-          const metrics = await measurePage(context, path, {
+          const context = await openContext(browser, app, page);
+          const metrics = await measurePage(context, page.path ?? path, {
             assetFile: app.assetFile,
             blockScripts,
             ...(fromElsewhere ? { from: elsewhere } : {}),
