@@ -6,6 +6,7 @@ import { accountMenuParts } from "~/features/account-menu";
 import type { SessionUser } from "~/lib/session";
 import LayoutDashboardIcon from "~icons/lucide/layout-dashboard";
 import LogOutIcon from "~icons/lucide/log-out";
+import * as m from "./messages";
 import { useSignOut } from "./use-sign-out";
 
 const itemClass = `${menuItemClass} [&_svg]:size-4 [&_svg]:text-muted-foreground`;
@@ -27,13 +28,13 @@ export default function AccountMenuContent({ user, trigger }: { user: SessionUse
       <DropdownMenu.Item asChild className={itemClass}>
         <Link to="/dashboard">
           <LayoutDashboardIcon />
-          Dashboard
+          {m.dashboard()}
         </Link>
       </DropdownMenu.Item>
       <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
       <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
         <LogOutIcon />
-        Sign out
+        {m.signOut()}
       </DropdownMenu.Item>
     </DropdownShell>
   );

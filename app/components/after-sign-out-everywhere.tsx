@@ -1,5 +1,6 @@
 import { FORGOT_PASSWORD_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import { ExpiredLink } from "./expired-link";
+import * as m from "./messages";
 import { PreloadLink } from "./preload-link";
 import { Button } from "./ui/button";
 
@@ -8,10 +9,10 @@ export function ResetPasswordOrSignIn() {
   return (
     <div className="flex flex-wrap gap-3">
       <Button asChild>
-        <PreloadLink to={FORGOT_PASSWORD_PATH}>Reset my password</PreloadLink>
+        <PreloadLink to={FORGOT_PASSWORD_PATH}>{m.resetMyPassword()}</PreloadLink>
       </Button>
       <Button asChild variant="outline">
-        <PreloadLink to={SIGN_IN_PATH}>Sign in</PreloadLink>
+        <PreloadLink to={SIGN_IN_PATH}>{m.signIn()}</PreloadLink>
       </Button>
     </div>
   );
@@ -21,11 +22,9 @@ export function ResetPasswordOrSignIn() {
 export function ExpiredSignOutLink() {
   return (
     <ExpiredLink>
-      <p className="text-sm">
-        You can still sign out other devices from your dashboard, or reset your password.
-      </p>
+      <p className="text-sm">{m.expiredSignOutLinkText()}</p>
       <Button asChild>
-        <PreloadLink to={FORGOT_PASSWORD_PATH}>Reset my password</PreloadLink>
+        <PreloadLink to={FORGOT_PASSWORD_PATH}>{m.resetMyPassword()}</PreloadLink>
       </Button>
     </ExpiredLink>
   );

@@ -2,41 +2,43 @@ import type { ReactNode } from "react";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import MailCheckIcon from "~icons/lucide/mail-check";
 import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
+import * as m from "./messages";
 
 const highlights = [
   {
+    id: "devices",
     icon: MonitorSmartphoneIcon,
-    text: "See every device signed in to your account, and sign any of them out in one click.",
+    text: m.highlightDevices,
   },
   {
+    id: "sign-in",
     icon: KeyRoundIcon,
-    text: "Sign in with your email, or another way you have set up.",
+    text: m.highlightSignIn,
   },
   {
+    id: "mails",
     icon: MailCheckIcon,
-    text: "An email when a new device signs in, or when your password or ways to sign in change.",
+    text: m.highlightMails,
   },
 ];
 
 /** The wide-screen panel beside the form: what an account here gives you. */
 function AccountHighlights() {
   return (
-    <aside className="relative hidden overflow-hidden border-r bg-brand-panel text-brand-panel-foreground lg:flex lg:flex-col lg:justify-center lg:px-16">
+    <aside className="relative hidden overflow-hidden border-e bg-brand-panel text-brand-panel-foreground lg:flex lg:flex-col lg:justify-center lg:px-16">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(80%_60%_at_0%_0%,rgb(255_255_255/0.14),transparent),radial-gradient(60%_50%_at_100%_100%,rgb(0_0_0/0.25),transparent)]"
       />
       <div className="relative max-w-md">
-        <p className="font-semibold text-3xl leading-tight tracking-tight">
-          Your account, kept safe by default.
-        </p>
+        <p className="font-semibold text-3xl leading-tight tracking-tight">{m.keptSafeByDefault()}</p>
         <ul className="mt-8 grid gap-5">
           {highlights.map((item) => (
-            <li key={item.text} className="flex items-start gap-3">
+            <li key={item.id} className="flex items-start gap-3">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-white/15">
                 <item.icon className="size-4" />
               </span>
-              <span className="pt-1 opacity-90">{item.text}</span>
+              <span className="pt-1 opacity-90">{item.text()}</span>
             </li>
           ))}
         </ul>

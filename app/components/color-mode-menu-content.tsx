@@ -7,11 +7,13 @@ import CheckIcon from "~icons/lucide/check";
 import MonitorIcon from "~icons/lucide/monitor";
 import MoonIcon from "~icons/lucide/moon";
 import SunIcon from "~icons/lucide/sun";
+import * as m from "./messages";
 
-const options: { value: ColorModePreference; label: string; icon: IconComponent }[] = [
-  { value: "light", label: "Light", icon: SunIcon },
-  { value: "dark", label: "Dark", icon: MoonIcon },
-  { value: "system", label: "System", icon: MonitorIcon },
+/** Each option's name is a message, called when the menu renders: in the page's language. */
+const options: { value: ColorModePreference; label: () => string; icon: IconComponent }[] = [
+  { value: "light", label: m.colorModeLight, icon: SunIcon },
+  { value: "dark", label: m.colorModeDark, icon: MoonIcon },
+  { value: "system", label: m.colorModeSystem, icon: MonitorIcon },
 ];
 
 /** The colour-mode menu itself, loaded on first use (see `color-mode-switch.tsx`). */
@@ -20,7 +22,7 @@ export default function ColorModeMenuContent({ trigger }: { trigger: ReactElemen
   return (
     <DropdownShell trigger={trigger} className="min-w-36">
       <DropdownMenu.Label className="px-2 py-1.5 font-medium text-muted-foreground text-xs">
-        Colour mode
+        {m.colorMode()}
       </DropdownMenu.Label>
       <DropdownMenu.RadioGroup
         value={preference}
@@ -29,10 +31,10 @@ export default function ColorModeMenuContent({ trigger }: { trigger: ReactElemen
         }}
       >
         {options.map((option) => (
-          <DropdownMenu.RadioItem key={option.value} value={option.value} className={`${menuItemClass} pr-8`}>
+          <DropdownMenu.RadioItem key={option.value} value={option.value} className={`${menuItemClass} pe-8`}>
             <option.icon className="size-4 text-muted-foreground" />
-            {option.label}
-            <DropdownMenu.ItemIndicator className="absolute right-2 flex items-center">
+            {option.label()}
+            <DropdownMenu.ItemIndicator className="absolute end-2 flex items-center">
               <CheckIcon className="size-4" />
             </DropdownMenu.ItemIndicator>
           </DropdownMenu.RadioItem>

@@ -5,10 +5,16 @@ import type { ColorModePreference, ColorModeState } from "~/shell/color-mode";
 import MoonIcon from "~icons/lucide/moon";
 import SunIcon from "~icons/lucide/sun";
 import { menuOnDemand } from "./menu-on-demand";
+import * as m from "./messages";
 
 const ColorModeMenu = menuOnDemand<object>(() => import("./color-mode-menu-content"));
 
-const labels: Record<ColorModePreference, string> = { light: "Light", dark: "Dark", system: "System" };
+/** Each preference's name, called when the button renders: in the page's language. */
+const labels: Record<ColorModePreference, () => string> = {
+  light: m.colorModeLight,
+  dark: m.colorModeDark,
+  system: m.colorModeSystem,
+};
 
 /** What the server rendered (color-mode.ts's server state): the head script may have chosen otherwise. */
 const SERVER_MODE: Pick<ColorModeState, "preference" | "resolved"> = {
@@ -44,8 +50,8 @@ export function ColorModeSwitch() {
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Colour mode: ${labels[preference]}`}
-          title="Colour mode"
+          aria-label={m.colorModeCurrent({ mode: labels[preference]() })}
+          title={m.colorMode()}
           {...handlers}
         >
           {resolved === "dark" ? <MoonIcon className="size-[18px]!" /> : <SunIcon className="size-[18px]!" />}

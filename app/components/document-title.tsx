@@ -1,6 +1,7 @@
 import { useLocation, useMatches } from "react-router";
 import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { formatTitle, type PageTitle, titleFromPath } from "~/lib/title";
+import * as m from "./messages";
 import { useAppName } from "./use-session";
 
 /**
@@ -21,14 +22,17 @@ export function DocumentTitle({ pageTitle }: { pageTitle?: string }) {
   return <title>{formatTitle(pageTitle ?? handleTitle ?? titleFromPath(pathname), appName)}</title>;
 }
 
-/** What search results and link previews say about the app, unless a page says more (`handle.description`). */
-export const APP_DESCRIPTION = "Sign in to one account and see every device signed in to it.";
+/** A route's `handle.description`: a string, or a message, called when the page renders (in its language). */
+type PageDescription = string | (() => string);
 
-/** The page's `<meta name="description">`: the deepest route's `handle.description`, else the app's. */
+/**
+ * The page's `<meta name="description">`: the deepest route's `handle.description`,
+ * else what search results and link previews say about the app.
+ */
 export function usePageDescription(): string {
-  return (
-    useMatches()
-      .map((match) => (match.handle as { description?: string } | undefined)?.description)
-      .findLast((description) => description !== undefined) ?? APP_DESCRIPTION
-  );
+  const fromHandle = useMatches()
+    .map((match) => (match.handle as { description?: PageDescription } | undefined)?.description)
+    .findLast((description) => description !== undefined);
+  const description = typeof fromHandle === "function" ? fromHandle() : fromHandle;
+  return description ?? m.appDescription();
 }

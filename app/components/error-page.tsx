@@ -6,6 +6,7 @@ import { serverHtmlForBot } from "~/shell/bot-fallback";
 import { ChunkLoadError, reloadAtPath } from "~/shell/chunk-reload";
 import { clientLazy } from "./client-lazy";
 import { ErrorScreen, homeIcon, reloadIcon } from "./error-screen";
+import * as m from "./messages";
 
 /**
  * Code for the page could not be loaded, usually because a new
@@ -15,20 +16,20 @@ import { ErrorScreen, homeIcon, reloadIcon } from "./error-screen";
 function ChunkErrorScreen({ path }: { path: string }) {
   return (
     <ErrorScreen
-      eyebrow="Loading failed"
-      title="This page could not be loaded"
-      message="A new version of the app may have been released, or the connection dropped. Reload to get the latest version."
-      documentTitle="Page could not be loaded"
+      eyebrow={m.chunkErrorEyebrow()}
+      title={m.pageUnavailableTitle()}
+      message={m.chunkErrorMessage()}
+      documentTitle={m.chunkErrorDocumentTitle()}
       actions={
         <>
           <Button onClick={() => reloadAtPath(path, { force: true })}>
             {reloadIcon}
-            Reload
+            {m.pageUnavailableReload()}
           </Button>
           <Button asChild variant="outline">
             <PreloadLink to="/" reloadDocument>
               {homeIcon}
-              Back to home
+              {m.backToHome()}
             </PreloadLink>
           </Button>
         </>

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { useRequestInfo } from "~/components/request-info";
+import { rich } from "~/i18n/rich";
 import HouseIcon from "~icons/lucide/house";
 import RotateCwIcon from "~icons/lucide/rotate-cw";
 import { DocumentTitle } from "./document-title";
+import * as m from "./messages";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -46,11 +48,13 @@ export function ErrorScreen({
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div>
           {requestId && showRequestId ? (
             <p className="mt-8 text-muted-foreground text-xs">
-              Request ID: <code className="select-all font-mono">{requestId}</code>
+              {rich(m.requestId({ id: requestId }), {
+                code: () => <code className="select-all font-mono">{requestId}</code>,
+              })}
             </p>
           ) : null}
           {details ? (
-            <pre className="mt-8 overflow-auto rounded-md bg-muted p-4 text-left text-xs">{details}</pre>
+            <pre className="mt-8 overflow-auto rounded-md bg-muted p-4 text-start text-xs">{details}</pre>
           ) : null}
         </div>
       </main>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CenteredCard } from "./centered-card";
+import * as m from "./messages";
 
 /**
  * What a mailed link shows once it no longer works: used, expired, or
@@ -7,10 +8,7 @@ import { CenteredCard } from "./centered-card";
  */
 export function ExpiredLink({ children }: { children: ReactNode }) {
   return (
-    <CenteredCard
-      title="This link no longer works"
-      description="It was already used, it expired, or it was cut short when it was copied. Each link in our mails works only once, for a limited time."
-    >
+    <CenteredCard title={m.expiredLinkTitle()} description={m.expiredLinkDescription()}>
       {children}
     </CenteredCard>
   );

@@ -6,7 +6,7 @@ type FormFieldProps = ComponentProps<"input"> & {
   label: string;
   error?: string;
   hint?: string;
-  /** A control drawn inside the input's right end (a show-password button, say). */
+  /** A control drawn inside the input's end (right in left-to-right text): a show-password button, say. */
   trailing?: (inputId: string) => ReactNode;
 };
 
@@ -24,7 +24,7 @@ export function FormField({ label, error, hint, id, trailing, className, ...inpu
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={message ? messageId : undefined}
-          className={trailing ? `pr-11 ${className ?? ""}` : className}
+          className={trailing ? `pe-11 ${className ?? ""}` : className}
           {...inputProps}
         />
         {trailing?.(inputId)}

@@ -2,7 +2,9 @@ import { PreloadLink } from "~/components/preload-link";
 import { ProductPreview } from "~/components/product-preview";
 import { Button } from "~/components/ui/button";
 import { useSession } from "~/components/use-session";
+import { rich } from "~/i18n/rich";
 import ArrowRightIcon from "~icons/lucide/arrow-right";
+import * as m from "./messages";
 
 /** The landing page's first screen, its headline, ways in and a picture: the inside of its `<section>`. */
 export function HomeHero() {
@@ -15,37 +17,34 @@ export function HomeHero() {
         className="-z-10 pointer-events-none absolute inset-x-0 top-0 h-1/2 bg-[radial-gradient(60%_100%_at_50%_0%,color-mix(in_oklch,var(--primary)_18%,transparent),transparent)]"
       />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
-        <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
+        <div className="flex flex-col items-center text-center lg:items-start lg:text-start">
           <p className="rounded-full border bg-background/60 px-3 py-1 text-muted-foreground text-xs">
-            Safe passwords · Sign-in alerts · Every session in view
+            {m.heroTagline()}
           </p>
           {/* The heading breaks by hand, not by `text-balance`: its layout passes made the first paint 10-15 ms later. */}
           <h1 className="mt-6 font-bold text-4xl tracking-tight sm:text-5xl">
-            Sign in once. <span className="inline-block">Stay in control.</span>
+            {rich(m.heroHeading(), { nowrap: (text) => <span className="inline-block">{text}</span> })}
           </h1>
-          <p className="mt-5 max-w-xl text-pretty text-lg text-muted-foreground">
-            One account, opened the ways you set up, and a dashboard that shows where you are signed in and
-            everything that changed.
-          </p>
+          <p className="mt-5 max-w-xl text-pretty text-lg text-muted-foreground">{m.heroLead()}</p>
           <div className="mt-9 flex flex-wrap items-center justify-center gap-3 lg:justify-start">
             {session ? (
               <Button asChild size="lg">
                 <PreloadLink to="/dashboard">
-                  Go to dashboard
-                  <ArrowRightIcon />
+                  {m.goToDashboard()}
+                  <ArrowRightIcon className="rtl:-scale-x-100" />
                 </PreloadLink>
               </Button>
             ) : (
               <Button asChild size="lg">
                 <PreloadLink to="/login">
-                  Sign in
-                  <ArrowRightIcon />
+                  {m.signIn()}
+                  <ArrowRightIcon className="rtl:-scale-x-100" />
                 </PreloadLink>
               </Button>
             )}
             {session ? null : (
               <Button asChild size="lg" variant="outline">
-                <PreloadLink to="/login?mode=signup">Create an account</PreloadLink>
+                <PreloadLink to="/login?mode=signup">{m.createAccount()}</PreloadLink>
               </Button>
             )}
           </div>

@@ -5,45 +5,49 @@ import { useSession } from "~/components/use-session";
 import { errorPageTitle } from "~/lib/title";
 import LayoutDashboardIcon from "~icons/lucide/layout-dashboard";
 import { ErrorScreen, homeIcon, reloadIcon } from "./error-screen";
+import * as m from "./messages";
 
-const NOT_FOUND = "Page Not Found";
-const SERVER_ERROR = "Internal Server Error";
-
-/** Reason phrases for the client errors the app itself answers with. */
-const CLIENT_ERRORS: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: NOT_FOUND,
-  405: "Method Not Allowed",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  429: "Too Many Requests",
+/**
+ * Reason phrases for the client errors the app itself answers with: messages,
+ * called when the page renders (in its language).
+ */
+const CLIENT_ERRORS: Record<number, () => string> = {
+  400: m.errorBadRequest,
+  401: m.errorUnauthorized,
+  403: m.errorForbidden,
+  404: m.errorNotFound,
+  405: m.errorMethodNotAllowed,
+  413: m.errorPayloadTooLarge,
+  415: m.errorUnsupportedMediaType,
+  429: m.errorTooManyRequests,
 };
 
-/** Status and title of any thrown value: its own 4xx, else a 5xx "Internal Server Error". */
+/**
+ * Status and title of any thrown value: its own 4xx, else a 5xx "Internal Server Error".
+ * Another 4xx keeps the reason phrase it was thrown with (in English: HTTP's own words).
+ */
 function errorTitleOf(error: unknown): { status: number; title: string } {
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     return {
       status: error.status,
-      title: CLIENT_ERRORS[error.status] ?? (error.statusText || "Bad Request"),
+      title: CLIENT_ERRORS[error.status]?.() ?? (error.statusText || m.errorBadRequest()),
     };
   }
   if (isRouteErrorResponse(error) && error.status >= 500)
-    return { status: error.status, title: SERVER_ERROR };
-  return { status: 500, title: SERVER_ERROR };
+    return { status: error.status, title: m.errorServer() };
+  return { status: 500, title: m.errorServer() };
 }
 
 /** What a visitor can do about a client error; a server error offers "Try again" instead. */
 function hintFor(status: number): string | undefined {
-  if (status === 404) return "The address may be mistyped, or the page has moved.";
-  if (status === 429) return "Please wait a moment before trying again.";
+  if (status === 404) return m.errorHintNotFound();
+  if (status === 429) return m.errorHintTooManyRequests();
   return undefined;
 }
 
 function messageFor(status: number, title: string, pathname: string): string {
-  if (status === 404) return `${NOT_FOUND}: ${pathname}`;
-  if (status === 503) return "The service is briefly unavailable. Please try again in a moment.";
+  if (status === 404) return m.errorNotFoundAt({ path: pathname });
+  if (status === 503) return m.errorServiceUnavailable();
   return title;
 }
 
@@ -54,7 +58,7 @@ export function HttpErrorScreen({ error }: { error: unknown }) {
   const { status, title } = errorTitleOf(error);
   return (
     <ErrorScreen
-      eyebrow={`Error ${status}`}
+      eyebrow={m.errorEyebrow({ status })}
       title={title}
       message={messageFor(status, title, pathname)}
       documentTitle={errorPageTitle(status, title)}
@@ -67,19 +71,19 @@ export function HttpErrorScreen({ error }: { error: unknown }) {
             {signedIn ? (
               <PreloadLink to="/dashboard">
                 <LayoutDashboardIcon />
-                Go to your dashboard
+                {m.goToYourDashboard()}
               </PreloadLink>
             ) : (
               <PreloadLink to="/">
                 {homeIcon}
-                Back to home
+                {m.backToHome()}
               </PreloadLink>
             )}
           </Button>
           {status >= 500 ? (
             <Button variant="outline" onClick={() => window.location.reload()}>
               {reloadIcon}
-              Try again
+              {m.tryAgain()}
             </Button>
           ) : null}
         </>

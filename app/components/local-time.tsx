@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { locale } from "~/i18n/runtime";
 
 type Style = "date" | "datetime";
 
@@ -9,12 +10,13 @@ const options: Record<Style, Intl.DateTimeFormatOptions> = {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** Formatters are costly to build (a dashboard render made dozens): one per style and zone. */
+/** Formatters are costly to build (a dashboard render made dozens): one per language, style and zone. */
 function formatter(style: Style, zone: string | undefined): Intl.DateTimeFormat {
-  const key = `${style} ${zone ?? ""}`;
+  const language = locale();
+  const key = `${language} ${style} ${zone ?? ""}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en", { ...options[style], timeZone: zone });
+    format = new Intl.DateTimeFormat(language, { ...options[style], timeZone: zone });
     formats.set(key, format);
   }
   return format;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import * as m from "./messages";
 
 /** The id of the page's `<main>`: the skip link's target. */
 export const MAIN_ID = "main";
@@ -9,9 +10,9 @@ export function SkipLink() {
   return (
     <a
       href={`#${MAIN_ID}`}
-      className="sr-only z-50 rounded-md bg-background px-4 py-2 font-medium text-sm shadow-md focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      className="sr-only z-50 rounded-md bg-background px-4 py-2 font-medium text-sm shadow-md focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
     >
-      Skip to content
+      {m.skipToContent()}
     </a>
   );
 }

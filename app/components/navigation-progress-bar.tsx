@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import * as m from "./messages";
 
 /** The progress bar shows only for navigations slower than this… */
 const PROGRESS_SHOW_DELAY_MS = 150;
@@ -40,8 +41,8 @@ export function NavigationProgressBar({ busy, since }: { busy: boolean; since: n
   // A landmark of its own (a named region): outside every other one, the bar must not be
   // content that assistive technology cannot reach by landmarks.
   return (
-    <section aria-label="Page loading" className="fixed inset-x-0 top-0 z-50 h-0.5">
-      <div role="progressbar" aria-label="Loading page" className="h-full overflow-hidden bg-primary/20">
+    <section aria-label={m.pageLoading()} className="fixed inset-x-0 top-0 z-50 h-0.5">
+      <div role="progressbar" aria-label={m.loadingPage()} className="h-full overflow-hidden bg-primary/20">
         <div className="h-full w-1/3 animate-[progress-slide_1.1s_ease-in-out_infinite] bg-primary motion-reduce:w-full motion-reduce:animate-none" />
       </div>
     </section>

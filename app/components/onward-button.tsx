@@ -1,4 +1,5 @@
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from "~/lib/constants";
+import * as m from "./messages";
 import { PreloadLink } from "./preload-link";
 import { Button } from "./ui/button";
 
@@ -7,9 +8,9 @@ export function OnwardButton({ signedIn }: { signedIn: boolean }) {
   return (
     <Button asChild>
       {signedIn ? (
-        <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>Continue to your dashboard</PreloadLink>
+        <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>{m.continueToDashboard()}</PreloadLink>
       ) : (
-        <PreloadLink to={SIGN_IN_PATH}>Sign in</PreloadLink>
+        <PreloadLink to={SIGN_IN_PATH}>{m.signIn()}</PreloadLink>
       )}
     </Button>
   );

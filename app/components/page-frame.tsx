@@ -33,7 +33,7 @@ export function PageFrame({
         to={back.to}
         className="inline-flex items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
       >
-        <ArrowLeftIcon className="size-4" />
+        <ArrowLeftIcon className="size-4 rtl:-scale-x-100" />
         {back.label}
       </PreloadLink>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-4">

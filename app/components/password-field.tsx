@@ -3,6 +3,7 @@ import { FormField } from "~/components/form-field";
 import { useSession } from "~/components/use-session";
 import EyeIcon from "~icons/lucide/eye";
 import EyeOffIcon from "~icons/lucide/eye-off";
+import * as m from "./messages";
 import { useHydrated } from "./use-hydrated";
 
 type PasswordFieldProps = Omit<ComponentProps<typeof FormField>, "type" | "trailing">;
@@ -27,15 +28,15 @@ export function PasswordField(props: PasswordFieldProps) {
         hydrated ? (
           <button
             type="button"
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-offset-[-2px]"
+            className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-md text-muted-foreground hover:text-foreground focus-visible:outline-offset-[-2px]"
             aria-controls={inputId}
             aria-pressed={visible}
-            title={visible ? "Hide password" : "Show password"}
+            title={visible ? m.hidePassword() : m.showPassword()}
             onClick={() => setVisible((shown) => !shown)}
           >
             {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
             {/* A name from the content, not aria-label: the field keeps the only label that says "password". */}
-            <span className="sr-only">Show password</span>
+            <span className="sr-only">{m.showPassword()}</span>
           </button>
         ) : null
       }

@@ -3,20 +3,29 @@ import LaptopIcon from "~icons/lucide/laptop";
 import MailCheckIcon from "~icons/lucide/mail-check";
 import MonitorIcon from "~icons/lucide/monitor";
 import SmartphoneIcon from "~icons/lucide/smartphone";
+import * as m from "./messages";
 
-/** Sessions as the dashboard lists them, for the picture on the landing page. */
+/** Sessions as the dashboard lists them, for the picture on the landing page; their words are messages, called when it renders. */
 const previewSessions = [
-  { icon: LaptopIcon, browser: "Chrome on macOS", where: "Signed in today", current: true },
   {
+    id: "chrome",
+    icon: LaptopIcon,
+    browser: m.previewChromeMac,
+    where: m.previewSignedInToday,
+    current: true,
+  },
+  {
+    id: "safari",
     icon: SmartphoneIcon,
-    browser: "Safari on iOS",
-    where: "Last active yesterday",
+    browser: m.previewSafariIos,
+    where: m.previewLastActiveYesterday,
     current: false,
   },
   {
+    id: "firefox",
     icon: MonitorIcon,
-    browser: "Firefox on Windows",
-    where: "Last active 3 weeks ago",
+    browser: m.previewFirefoxWindows,
+    where: m.previewLastActiveWeeksAgo,
     current: false,
   },
 ];
@@ -30,45 +39,43 @@ export function ProductPreview() {
   return (
     <div
       role="img"
-      aria-label="A preview of the dashboard: three signed-in browsers, each of the others with a Sign out button, and an email alert about a new sign-in."
+      aria-label={m.previewDescription()}
       className="relative mx-auto w-full max-w-md select-none sm:mb-14 lg:max-w-none"
     >
       <div className="rounded-xl border bg-card p-5 text-card-foreground shadow-xl">
         <div className="flex items-center justify-between">
-          <p className="font-semibold">Active sessions</p>
+          <p className="font-semibold">{m.activeSessions()}</p>
           <span className="rounded-md border px-2.5 py-1 text-muted-foreground text-xs">
-            Sign out everywhere else
+            {m.signOutEverywhereElse()}
           </span>
         </div>
         <ul className="mt-4 divide-y rounded-lg border">
           {previewSessions.map((session) => (
-            <li key={session.browser} className="flex items-center gap-3 px-3 py-2.5">
+            <li key={session.id} className="flex items-center gap-3 px-3 py-2.5">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
                 <session.icon className="size-4" />
               </span>
               <span className="min-w-0 flex-1 text-sm">
                 <span className="flex items-center gap-2 font-medium">
-                  {session.browser}
+                  {session.browser()}
                   {session.current ? <ThisDeviceBadge /> : null}
                 </span>
-                <span className="block text-muted-foreground text-xs">{session.where}</span>
+                <span className="block text-muted-foreground text-xs">{session.where()}</span>
               </span>
               {session.current ? null : (
-                <span className="rounded-md border px-2.5 py-1 text-xs">Sign out</span>
+                <span className="rounded-md border px-2.5 py-1 text-xs">{m.signOut()}</span>
               )}
             </li>
           ))}
         </ul>
       </div>
-      <div className="relative mt-3 flex items-start gap-3 rounded-lg border bg-background p-3 shadow-lg sm:absolute sm:-right-4 sm:-bottom-14 sm:mt-0 sm:w-80">
+      <div className="relative mt-3 flex items-start gap-3 rounded-lg border bg-background p-3 shadow-lg sm:absolute sm:-end-4 sm:-bottom-14 sm:mt-0 sm:w-80">
         <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
           <MailCheckIcon className="size-4" />
         </span>
         <span className="text-xs leading-relaxed">
-          <span className="block font-medium text-sm">New sign-in to your account</span>
-          <span className="text-muted-foreground">
-            Firefox on Windows, just now. Not you? Sign out everywhere.
-          </span>
+          <span className="block font-medium text-sm">{m.previewAlertTitle()}</span>
+          <span className="text-muted-foreground">{m.previewAlertText()}</span>
         </span>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { DEFAULT_APP_NAME } from "~/lib/constants";
+import * as m from "./messages";
 import { useAppName } from "./use-session";
 
 /** The footer on every page: the product's name and what it stands for. */
@@ -10,7 +11,7 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} {appName}
         </p>
-        <p>Your account, kept safe by default.</p>
+        <p>{m.keptSafeByDefault()}</p>
       </div>
     </footer>
   );

@@ -7,6 +7,7 @@ import LayersIcon from "~icons/lucide/layers";
 import { clientLazy } from "./client-lazy";
 import { ColorModeSwitch } from "./color-mode-switch";
 import { LanguageSwitch } from "./language-switch";
+import * as m from "./messages";
 import { PreloadLink, PreloadNavLink } from "./preload-link";
 import { useAppName, useSession } from "./use-session";
 
@@ -28,7 +29,7 @@ export function SiteHeader() {
           </span>
           <span>{appName}</span>
         </PreloadLink>
-        <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+        <nav aria-label={m.mainNavigation()} className="flex items-center gap-1 text-sm">
           {session ? (
             <PreloadNavLink
               to="/dashboard"
@@ -39,11 +40,11 @@ export function SiteHeader() {
                 )
               }
             >
-              Dashboard
+              {m.dashboard()}
             </PreloadNavLink>
           ) : null}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           <LanguageSwitch />
           <ColorModeSwitch />
           {session ? (
@@ -52,7 +53,7 @@ export function SiteHeader() {
             </Suspense>
           ) : onSignInPage ? null : (
             <Button asChild size="sm">
-              <PreloadLink to="/login">Sign in</PreloadLink>
+              <PreloadLink to="/login">{m.signIn()}</PreloadLink>
             </Button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { type CSSProperties, useSyncExternalStore } from "react";
 import { Toaster } from "sonner";
+import { directionOf, locale } from "~/i18n/runtime";
 
 export { toast } from "sonner";
 
@@ -29,10 +30,13 @@ function currentColorMode(): "light" | "dark" {
  */
 export function AppToaster() {
   const theme = useSyncExternalStore(subscribeToColorMode, currentColorMode, () => "light" as const);
+  // In the page's writing direction: in the end corner, text from its start.
+  const dir = directionOf(locale());
   return (
     <Toaster
       theme={theme}
-      position="bottom-right"
+      dir={dir}
+      position={dir === "rtl" ? "bottom-left" : "bottom-right"}
       style={themeVariables}
       toastOptions={{ classNames: { actionButton: "!bg-primary !text-primary-foreground" } }}
     />

@@ -1,3 +1,4 @@
+import * as m from "~/components/messages";
 import { isNewBuild } from "~/lib/build-id";
 import { BUILD_CHECK_MIN_GAP_MS, BUILD_INFO_PATH } from "~/lib/constants";
 import { requestDocumentNavigation } from "./document-navigation";
@@ -54,10 +55,10 @@ async function fetchLatestBuild(): Promise<unknown> {
  */
 function announceNewBuild(): void {
   requestDocumentNavigation();
-  void showToast("A new version is available", {
+  void showToast(m.newVersionAvailable(), {
     id: UPDATE_TOAST_ID,
     duration: Number.POSITIVE_INFINITY,
-    action: { label: "Reload", onClick: () => window.location.reload() },
+    action: { label: m.newVersionReload(), onClick: () => window.location.reload() },
   });
 }
 

@@ -1,4 +1,5 @@
 import { LocalTime } from "~/components/local-time";
+import * as m from "~/components/messages";
 import { PersonNameField } from "~/components/person-name-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,8 +16,8 @@ export function AccountCard({ user }: { user: DashboardData["user"] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account</CardTitle>
-        <CardDescription>Your name is shown in the app; your email address signs you in.</CardDescription>
+        <CardTitle>{m.accountTitle()}</CardTitle>
+        <CardDescription>{m.accountDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <Form method="post" ref={formRef} className="grid gap-3">
@@ -31,18 +32,18 @@ export function AccountCard({ user }: { user: DashboardData["user"] }) {
               />
             </div>
             <SubmitButton busy={busy} variant="outline" className="sm:mt-[1.375rem]">
-              Save name
+              {m.saveName()}
             </SubmitButton>
           </div>
           <FormFeedback error={fieldError("name") ? null : error} notice={notice} />
         </Form>
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <div className="grid gap-1">
-            <dt className="text-muted-foreground">Email</dt>
+            <dt className="text-muted-foreground">{m.emailLabel()}</dt>
             <dd className="break-all font-medium">{user.email}</dd>
           </div>
           <div className="grid gap-1">
-            <dt className="text-muted-foreground">Member since</dt>
+            <dt className="text-muted-foreground">{m.memberSince()}</dt>
             <dd className="font-medium">
               <LocalTime value={user.memberSince} style="date" />
             </dd>

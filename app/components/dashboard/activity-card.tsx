@@ -1,4 +1,5 @@
 import { LocalTime } from "~/components/local-time";
+import * as m from "~/components/messages";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { type ActivityItem, activityKind, describeActivity } from "~/lib/activity";
 import { ACTIVITY_SHOWN } from "~/lib/constants";
@@ -17,7 +18,7 @@ function EntryIcon({ entry }: { entry: ActivityItem }) {
  */
 export function ActivityCard({
   activity,
-  description = `The last ${ACTIVITY_SHOWN} sign-ins and changes to your account. Something you did not do? Change your password and sign out everywhere else.`,
+  description = m.activityDescription({ count: ACTIVITY_SHOWN }),
 }: {
   activity: ActivityItem[];
   description?: string;
@@ -25,14 +26,14 @@ export function ActivityCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent activity</CardTitle>
+        <CardTitle>{m.recentActivity()}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {activity.length === 0 ? (
-          <p className="text-muted-foreground text-sm">Nothing yet.</p>
+          <p className="text-muted-foreground text-sm">{m.nothingYet()}</p>
         ) : (
-          <ol className="grid gap-1" aria-label="Recent activity">
+          <ol className="grid gap-1" aria-label={m.recentActivity()}>
             {activity.map((entry) => (
               <li key={entry.id} className="flex gap-3 rounded-md px-2 py-2 text-sm">
                 <span

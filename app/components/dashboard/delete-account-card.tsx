@@ -1,4 +1,5 @@
 import { menuOnDemand } from "~/components/menu-on-demand";
+import * as m from "~/components/messages";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import Trash2Icon from "~icons/lucide/trash-2";
@@ -15,11 +16,8 @@ export function DeleteAccountCard(props: DeleteAccountProps) {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Danger zone</CardTitle>
-        <CardDescription>
-          Deleting your account removes everything this app keeps about you and signs you out everywhere. It
-          cannot be undone.
-        </CardDescription>
+        <CardTitle>{m.dangerZone()}</CardTitle>
+        <CardDescription>{m.dangerZoneDescription()}</CardDescription>
       </CardHeader>
       <CardContent>
         <DeleteAccountTrigger
@@ -27,7 +25,7 @@ export function DeleteAccountCard(props: DeleteAccountProps) {
           renderTrigger={(handlers) => (
             <Button type="button" variant="destructive-outline" {...handlers}>
               <Trash2Icon />
-              Delete account…
+              {m.deleteAccount()}
             </Button>
           )}
         />

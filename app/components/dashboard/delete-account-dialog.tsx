@@ -1,4 +1,5 @@
 import type { FormEvent, ReactElement } from "react";
+import * as m from "~/components/messages";
 import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
@@ -35,22 +36,18 @@ export default function DeleteAccountDialog({
     event.preventDefault();
     await submit(event.currentTarget, { method: "post" });
     // The action answered with a redirect home: the account is gone.
-    if (window.location.pathname === "/") void showToast("Your account was deleted.");
+    if (window.location.pathname === "/") void showToast(m.accountDeleted());
   }
 
   return (
-    <DialogShell
-      trigger={trigger}
-      title="Delete your account?"
-      description="This deletes your account with everything it holds (its sessions, sign-in methods and activity), and signs you out. It cannot be undone."
-    >
+    <DialogShell trigger={trigger} title={m.deleteDialogTitle()} description={m.deleteDialogDescription()}>
       {canDelete ? (
         <form method="post" ref={formRef} className="grid gap-4" onSubmit={confirm}>
           {intentField}
           {hasPassword ? <AccountUsername /> : null}
           {hasPassword ? (
             <PasswordField
-              label="Your password"
+              label={m.yourPassword()}
               name={field("password")}
               autoComplete="current-password"
               required
@@ -58,25 +55,20 @@ export default function DeleteAccountDialog({
               error={fieldError("password")}
             />
           ) : (
-            <p className="text-sm">
-              You signed in less than {FRESH_MINUTES} minutes ago, so no password is needed.
-            </p>
+            <p className="text-sm">{m.signedInRecently({ minutes: FRESH_MINUTES })}</p>
           )}
           <FormFeedback error={fieldError("password") ? null : error} />
           {signInAgain ? <SignInAgainButton /> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <CancelButton />
             <SubmitButton busy={busy} variant="destructive" icon={Trash2Icon}>
-              Delete my account
+              {m.deleteMyAccount()}
             </SubmitButton>
           </div>
         </form>
       ) : (
         <div className="grid gap-4">
-          <p className="text-sm">
-            Your account has no password, so confirm it is you: sign in again, then delete it within{" "}
-            {FRESH_MINUTES} minutes.
-          </p>
+          <p className="text-sm">{m.noPasswordSignInAgain({ minutes: FRESH_MINUTES })}</p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <CancelButton />
             <SignInAgainButton size="default" />
@@ -91,7 +83,7 @@ function CancelButton() {
   return (
     <DialogClose asChild>
       <Button type="button" variant="outline">
-        Cancel
+        {m.cancel()}
       </Button>
     </DialogClose>
   );

@@ -1,9 +1,11 @@
 import type { IconComponent } from "~/components/icon-component";
 import { LocalTime } from "~/components/local-time";
+import * as m from "~/components/messages";
 import { SignOutForm } from "~/components/sign-out-form";
 import { SubmitButton } from "~/components/submit-button";
 import { ThisDeviceBadge } from "~/components/this-device-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { rich } from "~/i18n/rich";
 import type { SessionSummary } from "~/lib/dashboard";
 import type { revokeOtherSessionsForm, revokeSessionForm } from "~/lib/dashboard-forms";
 import LaptopIcon from "~icons/lucide/laptop";
@@ -29,27 +31,23 @@ export function SessionsCard({ sessions }: { sessions: SessionSummary[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Active sessions</CardTitle>
-        <CardDescription>
-          Where your account is signed in. Sign out any browser you do not recognise.
-        </CardDescription>
+        <CardTitle>{m.activeSessions()}</CardTitle>
+        <CardDescription>{m.sessionsDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="divide-y rounded-lg border" aria-label="Active sessions">
+        <ul className="divide-y rounded-lg border" aria-label={m.activeSessions()}>
           {sessions.map((session) => (
             <SessionRow key={session.id} session={session} />
           ))}
         </ul>
         {others === 0 ? (
-          <p className="text-muted-foreground text-sm">No other browser is signed in to your account.</p>
+          <p className="text-muted-foreground text-sm">{m.noOtherSessions()}</p>
         ) : (
           <everywhere.Form method="post" className="grid gap-3 sm:flex sm:items-center sm:justify-between">
             {everywhere.intentField}
-            <p className="text-muted-foreground text-sm">
-              {others === 1 ? "1 other session" : `${others} other sessions`}
-            </p>
+            <p className="text-muted-foreground text-sm">{m.otherSessions({ count: others })}</p>
             <SubmitButton busy={everywhere.busy} variant="outline" icon={LogOutIcon}>
-              Sign out everywhere else
+              {m.signOutEverywhereElse()}
             </SubmitButton>
           </everywhere.Form>
         )}
@@ -74,16 +72,14 @@ function SessionRow({ session }: { session: SessionSummary }) {
             {session.current ? <ThisDeviceBadge /> : null}
           </p>
           <p className="text-muted-foreground text-xs">
-            {session.ip ?? "Unknown IP"} · Signed in <LocalTime value={session.createdAt} />
+            {rich(m.sessionSignedIn({ ip: session.ip ?? m.unknownIp() }), {
+              time: () => <LocalTime value={session.createdAt} />,
+            })}
           </p>
           <p className="text-muted-foreground text-xs">
-            {session.current ? (
-              "Active now"
-            ) : (
-              <>
-                Last active <LocalTime value={session.lastActiveAt} style="date" />
-              </>
-            )}
+            {session.current
+              ? m.activeNow()
+              : rich(m.lastActive(), { time: () => <LocalTime value={session.lastActiveAt} style="date" /> })}
           </p>
           {revoke.error ? (
             <div className="mt-2">
@@ -96,7 +92,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
         <SignOutForm className="sm:shrink-0">
           {(busy) => (
             <SubmitButton busy={busy} variant="outline" size="sm" icon={LogOutIcon}>
-              Sign out
+              {m.signOut()}
             </SubmitButton>
           )}
         </SignOutForm>
@@ -108,9 +104,13 @@ function SessionRow({ session }: { session: SessionSummary }) {
             busy={revoke.busy}
             variant="outline"
             size="sm"
-            aria-label={`Revoke the session of ${session.browser} from ${session.ip ?? "an unknown IP"}`}
+            aria-label={
+              session.ip === null
+                ? m.revokeSessionFromUnknownIp({ browser: session.browser })
+                : m.revokeSessionFrom({ browser: session.browser, ip: session.ip })
+            }
           >
-            Revoke
+            {m.revoke()}
           </SubmitButton>
         </revoke.Form>
       )}

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import * as m from "~/components/messages";
 import { Button } from "~/components/ui/button";
 import type { FieldName } from "~/lib/action-form";
 import type { signInAgainForm } from "~/lib/dashboard-forms";
@@ -19,7 +20,7 @@ export function SignInAgainButton({ size = "sm" }: { size?: "sm" | "default" }) 
       <input type="hidden" name={"returnTo" satisfies FieldName<SignInAgain>} value={pathname + search} />
       <Button type="submit" variant="outline" size={size}>
         <LogInIcon />
-        Sign in again
+        {m.signInAgain()}
       </Button>
     </Form>
   );

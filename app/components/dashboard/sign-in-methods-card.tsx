@@ -1,4 +1,5 @@
 import { FeatureSlot } from "~/components/feature-slot";
+import * as m from "~/components/messages";
 import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -20,8 +21,8 @@ export function SignInMethodsCard({ data }: { data: DashboardData }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sign-in methods</CardTitle>
-        <CardDescription>Keep more than one, so losing one never locks you out.</CardDescription>
+        <CardTitle>{m.signInMethodsTitle()}</CardTitle>
+        <CardDescription>{m.signInMethodsDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {data.hasPassword ? <ChangePassword /> : <SetPassword />}
@@ -35,7 +36,7 @@ export function SignInMethodsCard({ data }: { data: DashboardData }) {
 function NewPasswordField({ error }: { error?: string }) {
   return (
     <PasswordField
-      label="New password"
+      label={m.newPassword()}
       name={"newPassword" satisfies FieldName<typeof changePasswordForm> & FieldName<typeof setPasswordForm>}
       autoComplete="new-password"
       required
@@ -56,17 +57,15 @@ function ChangePassword() {
       <div className="flex items-center gap-3">
         <MethodIcon icon={KeyRoundIcon} />
         <p className="text-sm">
-          <span className="block font-medium">Password</span>
-          <span className="block text-muted-foreground text-xs">
-            Changing it signs out every other session.
-          </span>
+          <span className="block font-medium">{m.passwordLabel()}</span>
+          <span className="block text-muted-foreground text-xs">{m.changePasswordHint()}</span>
         </p>
       </div>
-      <Form method="post" ref={formRef} className="grid gap-4 sm:max-w-md" aria-label="Change password">
+      <Form method="post" ref={formRef} className="grid gap-4 sm:max-w-md" aria-label={m.changePassword()}>
         {intentField}
         <AccountUsername />
         <PasswordField
-          label="Current password"
+          label={m.currentPassword()}
           name={field("currentPassword")}
           autoComplete="current-password"
           required
@@ -76,7 +75,7 @@ function ChangePassword() {
         <NewPasswordField error={fieldError("newPassword")} />
         <FormFeedback error={hasFieldError ? null : error} notice={notice} />
         <SubmitButton busy={busy} variant="outline" className="justify-self-start">
-          Change password
+          {m.changePassword()}
         </SubmitButton>
       </Form>
       {signInAgain ? <SignInAgainButton /> : null}
@@ -95,16 +94,14 @@ function SetPassword() {
         <div className="flex items-center gap-3">
           <MethodIcon icon={KeyRoundIcon} />
           <p className="text-sm">
-            <span className="block font-medium">Password</span>
-            <span className="block text-muted-foreground text-xs">
-              Not set: add one to also sign in with your email address.
-            </span>
+            <span className="block font-medium">{m.passwordLabel()}</span>
+            <span className="block text-muted-foreground text-xs">{m.passwordNotSet()}</span>
           </p>
         </div>
         <NewPasswordField error={fieldError("newPassword")} />
         <FormFeedback error={fieldError("newPassword") ? null : error} notice={notice} />
         <SubmitButton busy={busy} variant="outline">
-          Set password
+          {m.setPassword()}
         </SubmitButton>
       </Form>
       {signInAgain ? <SignInAgainButton /> : null}

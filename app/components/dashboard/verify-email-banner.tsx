@@ -1,4 +1,6 @@
+import * as m from "~/components/messages";
 import { SubmitButton } from "~/components/submit-button";
+import { rich } from "~/i18n/rich";
 import type { resendVerificationForm } from "~/lib/dashboard-forms";
 import MailWarningIcon from "~icons/lucide/mail-warning";
 import { FormFeedback } from "./form-feedback";
@@ -20,18 +22,18 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <MailWarningIcon className="mt-0.5 size-5 shrink-0" />
         <div className="min-w-0">
           <h2 id="verify-email-title" className="font-semibold">
-            Please confirm your email address
+            {m.verifyEmailTitle()}
           </h2>
           <p className="break-words">
-            We sent a link to <strong>{email}</strong>: follow it to confirm the address is yours.
+            {rich(m.verifyEmailText({ email }), { strong: () => <strong>{email}</strong> })}
           </p>
           <FormFeedback error={error} notice={notice} />
         </div>
       </div>
-      <Form method="post" className="shrink-0 pl-8 sm:pl-0">
+      <Form method="post" className="shrink-0 ps-8 sm:ps-0">
         {intentField}
         <SubmitButton busy={busy} variant="outline" size="sm">
-          Resend
+          {m.resend()}
         </SubmitButton>
       </Form>
     </section>

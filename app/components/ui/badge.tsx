@@ -12,7 +12,10 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
-/** A small rounded mark beside a name: a role, a state ("Active", "This device"). */
+/**
+ * A small rounded mark beside a name: a role, a state ("Active", "This device").
+ * A long word (German has them) wraps or hyphenates inside it, never past its container.
+ */
 export function Badge({
   tone = "outline",
   className,
@@ -20,7 +23,11 @@ export function Badge({
 }: ComponentProps<"span"> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn("whitespace-nowrap rounded-full px-2 py-0.5 font-medium text-xs", TONES[tone], className)}
+      className={cn(
+        "max-w-full hyphens-auto break-words rounded-full px-2 py-0.5 font-medium text-xs",
+        TONES[tone],
+        className,
+      )}
       {...props}
     />
   );

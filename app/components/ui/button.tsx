@@ -1,8 +1,12 @@
 import { Children, type ComponentProps, cloneElement, isValidElement, type ReactElement } from "react";
 import { cn } from "~/lib/cn";
 
+/**
+ * A label too long for its place (German words are long) wraps inside the button, hyphenated,
+ * and the button grows taller rather than spilling past its container: heights are minimums.
+ */
 const base =
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-[color,background-color,box-shadow] disabled:pointer-events-none disabled:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:shrink-0";
+  "inline-flex max-w-full shrink-0 items-center justify-center gap-2 hyphens-auto break-words text-center rounded-md font-medium text-sm transition-[color,background-color,box-shadow] disabled:pointer-events-none disabled:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg]:shrink-0";
 
 const variants = {
   default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
@@ -18,9 +22,9 @@ const variants = {
 };
 
 const sizes = {
-  default: "h-9 px-4 py-2",
-  sm: "h-8 px-3",
-  lg: "h-11 px-6 text-base",
+  default: "min-h-9 px-4 py-1.5",
+  sm: "min-h-8 px-3 py-1",
+  lg: "min-h-11 px-6 py-2 text-base",
   icon: "size-9",
   /** No box: a `link` button that sits in a line of text. */
   inline: "",
