@@ -13,7 +13,7 @@ async function expectStoredCopy(first: APIResponse, second: APIResponse) {
   expect(first.headers().etag).toBeTruthy();
   expect(second.headers().etag).toBe(first.headers().etag);
   expect(first.headers()["cache-control"]).toBe("public, no-cache");
-  expect(first.headers().vary).toBe("Cookie, Accept-Encoding");
+  expect(first.headers().vary).toBe("Cookie, Accept-Encoding, Accept-Language");
 }
 
 for (const path of ["/login", "/forgot-password"]) {

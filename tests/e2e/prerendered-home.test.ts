@@ -21,7 +21,7 @@ test("a guest gets the landing page prerendered at build time", async ({ request
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe(built("index.html"));
   expect(response.headers()["cache-control"]).toBe("public, no-cache");
-  expect(response.headers().vary).toBe("Cookie, Accept-Encoding");
+  expect(response.headers().vary).toBe("Cookie, Accept-Encoding, Accept-Language");
 
   const again = await request.get("/", { headers: { "If-None-Match": response.headers().etag ?? "" } });
   expect(again.status()).toBe(304);
