@@ -6,19 +6,44 @@ import { cn } from "~/lib/cn";
 import CheckIcon from "~icons/lucide/check";
 import LanguagesIcon from "~icons/lucide/languages";
 
+const SWITCH_ID = "language-switch";
+
+/**
+ * The server's markup of the switch, read once before hydration: the
+ * browser renders it as it is (after a remount too), so the switch's code,
+ * words and icons never ship to the browser.
+ */
+const serverMarkup =
+  typeof document === "undefined" ? "" : (document.getElementById(SWITCH_ID)?.innerHTML ?? "");
+
 /**
  * The header's language switch, beside the colour mode: a disclosure
- * (`<details>`) holding a plain form that posts the choice to `/language`
- * with the page to come back to. It works without JavaScript, and needs
- * none: the browser opens and closes the list. Each language is named in
- * its own words and marked as such (`lang`), so a screen reader says it right.
+ * (`<details>`) holding a plain form that posts the choice to `/language`,
+ * which sends the browser back to the page it came from. It works without
+ * JavaScript and needs none: the browser opens and closes the list, and the
+ * page is the same in every language until a choice reloads it. So it is
+ * rendered on the server only, like the colour-mode script in the head.
+ * Each language is named in its own words and marked as such (`lang`), so a
+ * screen reader says it right.
  */
 export function LanguageSwitch() {
+  if (import.meta.env.SSR) {
+    return (
+      <div id={SWITCH_ID}>
+        <LanguageSwitchForm />
+      </div>
+    );
+  }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, read back from this page
+  return <div id={SWITCH_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
+}
+
+/** The switch itself. Its hidden field names the page it was rendered for, where the `Referer` does not say. */
+function LanguageSwitchForm() {
   const current = locale();
   const { pathname, search } = useLocation();
   return (
-    // A new page starts with the list closed: the disclosure is made anew for each path.
-    <details key={pathname} className="group relative">
+    <details className="group relative">
       <summary
         className={buttonClass(
           { variant: "ghost", size: "sm" },

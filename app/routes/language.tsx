@@ -33,10 +33,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (signedIn && !isImpersonatedSession(signedIn)) {
     await services.db.updateTable("user").set({ locale }).where("id", "=", signedIn.user.id).execute();
   }
-  return redirect(safeRedirect(choice.data.redirect, "/"), {
+  // Back where the switch was used: the page the browser says it came from (the header stays as the
+  // server rendered it across client navigations), else the one the form was rendered for.
+  const from = sameOriginPath(request.headers.get("Referer"), services.env.APP_URL);
+  return redirect(safeRedirect(from ?? choice.data.redirect, "/"), {
     status: 303,
     headers: { "Set-Cookie": localeCookie(locale, services.env.isHttps) },
   });
+}
+
+/** The path of a same-origin `Referer`, if it is one. */
+function sameOriginPath(referer: string | null, appUrl: URL | string): string | undefined {
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.origin === new URL(appUrl).origin ? url.pathname + url.search : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Nothing to see: the switch posts here, and a `GET` goes home. */

@@ -20,7 +20,7 @@ const NOT_SHOWN = [
   /\.e2e\.ts$/,
   /(^|\/)e2e-[^/]*\.ts$/,
   /^app\/routes\/e2e\//,
-  /\/messages\/index\.ts$/,
+  /\/messages\/(index\.ts|compiled\/)/,
 ];
 const TEXT_ATTRIBUTES = new Set(["aria-label", "aria-description", "title", "placeholder", "alt", "label"]);
 /** A word: two letters or more (a lone "×" or "·" is not one). */

@@ -4,7 +4,7 @@
  * one typed function per message. A page's bundle then holds only the
  * messages it calls, each already compiled: no parser, no catalogue at run time.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parse, type Token } from "@messageformat/parser";
 import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from "../../app/i18n/runtime.ts";
@@ -12,6 +12,8 @@ import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from "./pseudo.ts";
 
 export const CATALOGUE_DIR = "messages";
 export const COMPILED_FILE = "index.ts";
+/** One module per message, beside the barrel: a bundle takes only the messages its pages call, each into the chunk of the code that calls it. */
+export const COMPILED_DIR = "compiled";
 const KEY = /^[a-z][A-Za-z0-9]*$/;
 
 export type Catalogue = {
@@ -131,7 +133,13 @@ function emit(tokens: Token[], pseudo: boolean, plural?: { arg: string; offset: 
 export type CompileProblem = { file: string; message: string };
 
 /** The compiled module's source, and what is wrong with the catalogue (a key or an argument). */
-export function compileCatalogue(catalogue: Catalogue): { source: string; problems: CompileProblem[] } {
+export function compileCatalogue(catalogue: Catalogue): {
+  /** `messages/index.ts`: re-exports each message's module. */
+  barrel: string;
+  /** `messages/compiled/<key>.ts`: each message's module. */
+  modules: Record<string, string>;
+  problems: CompileProblem[];
+} {
   const problems: CompileProblem[] = [];
   const base = catalogue.messages[DEFAULT_LOCALE] ?? {};
   const parsed = (locale: string, key: string): Token[] | undefined => {
@@ -151,11 +159,9 @@ export function compileCatalogue(catalogue: Catalogue): { source: string; proble
       return undefined;
     }
   };
-  const lines = [
-    `// Compiled by scripts/i18n from ${LOCALES.map((locale) => `${locale}.json`).join(", ")} beside it: edit those, not this.`,
-    `import { formatDate, formatNumber, locale, pick, plural, select } from "~/i18n/runtime";`,
-    "",
-  ];
+  const origin = `// Compiled by scripts/i18n from ${LOCALES.map((locale) => `${locale}.json`).join(", ")}: edit those, not this.`;
+  const barrel = [origin];
+  const modules: Record<string, string> = {};
   for (const key of Object.keys(base)) {
     if (!KEY.test(key)) {
       problems.push({
@@ -190,7 +196,10 @@ export function compileCatalogue(catalogue: Catalogue): { source: string; proble
     const english_ = base[key] as string;
     // `l`, the language, only where Intl formats in it (a plural, a number, a date).
     const usesLocale = [...variants, pseudo].some((variant) => /\((?:l),/.test(variant));
-    lines.push(
+    modules[key] = [
+      origin,
+      `import { formatDate, formatNumber, locale, pick, plural, select } from "~/i18n/runtime";`,
+      "",
       `/** ${english_.replace(/\*\//g, "*\\/").replace(/\n/g, " ")} */`,
       `export const ${key} = (${params}): string => {`,
       ...(usesLocale ? ["  const l = locale();"] : []),
@@ -199,9 +208,10 @@ export function compileCatalogue(catalogue: Catalogue): { source: string; proble
       `    : pick({ ${variants.join(", ")} });`,
       "};",
       "",
-    );
+    ].join("\n");
+    barrel.push(`export { ${key} } from "./${COMPILED_DIR}/${key}";`);
   }
-  return { source: lines.join("\n"), problems };
+  return { barrel: `${barrel.join("\n")}\n`, modules, problems };
 }
 
 /** Writes a file only when its content changes, and whole (several tools may compile at once). */
@@ -221,7 +231,16 @@ export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
   const problems: CompileProblem[] = [];
   for (const dir of findCatalogues(roots.map((each) => join(root, each)))) {
     const compiled = compileCatalogue(readCatalogue(dir));
-    writeIfChanged(join(dir, COMPILED_FILE), compiled.source);
+    const compiledDir = join(dir, COMPILED_DIR);
+    mkdirSync(compiledDir, { recursive: true });
+    for (const [key, source] of Object.entries(compiled.modules)) writeIfChanged(join(compiledDir, `${key}.ts`), source);
+    // A message removed from the catalogue: its module goes too.
+    for (const name of readdirSync(compiledDir, { withFileTypes: true })) {
+      if (name.isFile() && !Object.hasOwn(compiled.modules, name.name.replace(/\.ts$/, ""))) {
+        rmSync(join(compiledDir, name.name));
+      }
+    }
+    writeIfChanged(join(dir, COMPILED_FILE), compiled.barrel);
     problems.push(
       ...compiled.problems.map((problem) => ({ ...problem, file: relative(root, problem.file) })),
     );

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { newAccount, sameOrigin } from "../fixtures/accounts";
+import { inGerman } from "../fixtures/catalogues";
 import { waitForHydration } from "../fixtures/page-state";
 import { loginInContext, sessionCookieOf, test } from "../fixtures/signed-in";
 
@@ -30,12 +31,12 @@ test("a German browser's pages say so: <html lang>, Content-Language, and only G
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await waitForHydration(page);
   }
-  // Every script came from the German copy, which holds the switch's German words and not its English ones.
+  // Every script came from the German copy, which holds the skip link's German words and not its English ones.
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => !path.startsWith("/assets/de/"))).toEqual([]);
-  const shell = await Promise.all(scripts.map((path) => page.request.get(path).then((r) => r.text())));
-  expect(shell.some((code) => code.includes("Sprache: "))).toBe(true);
-  expect(shell.some((code) => code.includes("Language: "))).toBe(false);
+  const code = await Promise.all(scripts.map((path) => page.request.get(path).then((r) => r.text())));
+  expect(code.some((each) => each.includes(inGerman("Skip to content")))).toBe(true);
+  expect(code.some((each) => each.includes("Skip to content"))).toBe(false);
   await context.close();
 });
 
@@ -52,6 +53,19 @@ test("switching to English keeps the page, and the choice survives a reload", as
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   // The browser's languages still say German: the choice is what counts.
   expect(await page.evaluate(() => navigator.language)).toBe("de");
+  await context.close();
+});
+
+test("after client navigations, the switch comes back to the page the browser is on", async ({ browser }) => {
+  const context = await browserIn(browser, "en-US");
+  const page = await context.newPage();
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/login");
+  await switchTo(page, "Deutsch");
+  await expect(page).toHaveURL("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await context.close();
 });
 
