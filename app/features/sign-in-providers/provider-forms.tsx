@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
+import * as m from "./messages";
 import type { OAuthProviderId, ProvidersSignIn } from "./providers";
 
 type ProviderFormsProps = {
@@ -60,7 +61,7 @@ export function ProviderForms({
                 disabled={pending === provider.id}
               >
                 {logo(provider.id)}
-                Sign in with {provider.name}
+                {m.signInWith({ provider: provider.name })}
               </Button>
             </form>
           ))}
