@@ -237,7 +237,9 @@ test("in German, the code step's refusals, the page's answers and the owner's no
     /^Ihr Konto nutzt die Zwei-Faktor-Authentifizierung/,
   );
   expect(codeStep.passkeyRefusal).toMatch(/^Your account has two-step sign-in/);
-  const recoveryNotice = codeStep.methods["/two-factor/verify-backup-code"]?.notify;
+  const recoveryNotice = codeStep.methods["/two-factor/verify-backup-code"]?.notify as
+    | FeatureChange
+    | undefined;
   expect(inLocale("de", () => recoveryNotice?.what)).toBe(
     "Zum Anmelden wurde ein Wiederherstellungscode verwendet",
   );
