@@ -53,15 +53,19 @@ export function ProviderForms({
               <input type="hidden" name="provider" value={provider.id} />
               <input type="hidden" name="display" value="page" />
               <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
+              {/* The large size's box as a minimum (`size="inline"` leaves it to these classes): a long
+                  label (a long provider name, a longer language) wraps instead of running past the edge. */}
               <Button
                 type="submit"
                 variant="outline"
-                size="lg"
-                className="w-full"
+                size="inline"
+                className="min-h-11 w-full px-6 py-2 text-base"
                 disabled={pending === provider.id}
               >
                 {logo(provider.id)}
-                {m.signInWith({ provider: provider.name })}
+                <span className="min-w-0 whitespace-normal break-words text-center">
+                  {m.signInWith({ provider: provider.name })}
+                </span>
               </Button>
             </form>
           ))}

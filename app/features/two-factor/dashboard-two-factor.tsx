@@ -26,7 +26,14 @@ import * as m from "./messages";
 import { RecoveryCodes } from "./recovery-codes";
 import { twoFactorSettings } from "./settings.server";
 import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
-import { CodeCard, FRESH_MINUTES, SetupCard, SignInAgain } from "./settings-cards";
+import {
+  CodeCard,
+  FRESH_MINUTES,
+  SetupCard,
+  SignInAgain,
+  WRAPPING_BUTTON,
+  WrappingLabel,
+} from "./settings-cards";
 import type {
   cancelForm,
   confirmForm,
@@ -113,8 +120,10 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
             <CardContent className="grid gap-4">
               <RecoveryCodes codes={justMade} />
               <div>
-                <Button asChild>
-                  <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>{m.savedBackToDashboard()}</PreloadLink>
+                <Button asChild {...WRAPPING_BUTTON}>
+                  <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>
+                    <WrappingLabel>{m.savedBackToDashboard()}</WrappingLabel>
+                  </PreloadLink>
                 </Button>
               </div>
             </CardContent>
@@ -149,8 +158,9 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
                     type="submit"
                     variant="outline"
                     disabled={trustedBrowsers === 0 || forgetBrowsers.busy}
+                    {...WRAPPING_BUTTON}
                   >
-                    {m.forgetTrustedBrowsers()}
+                    <WrappingLabel>{m.forgetTrustedBrowsers()}</WrappingLabel>
                   </Button>
                 </forgetBrowsers.Form>
               </CardContent>

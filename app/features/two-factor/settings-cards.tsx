@@ -20,6 +20,18 @@ import { QrCode } from "./qr-code";
 import type { TwoFactorSettings } from "./two-factor";
 import type { CodeForm, cancelForm, signInAgainHereForm } from "./two-factor-forms";
 
+/**
+ * A button whose label may be long (a German compound, say): its box grows
+ * with a second line instead of running past a phone's edge. `size="inline"`
+ * leaves the box to these classes (the default size's, as a minimum), and
+ * the label wraps inside `WrappingLabel`.
+ */
+export const WRAPPING_BUTTON = { size: "inline", className: "min-h-9 px-4 py-2 text-center" } as const;
+
+export function WrappingLabel({ children }: { children: ReactNode }) {
+  return <span className="min-w-0 whitespace-normal break-words">{children}</span>;
+}
+
 /** Signs out and back in (the password, then the code), to land here with a fresh sign-in. */
 export function SignInAgain({ children }: { children: ReactNode }) {
   return (
@@ -84,8 +96,12 @@ export function CodeCard({
             className="font-mono tracking-[0.15em] sm:max-w-xs"
           />
           <div>
-            <SubmitButton busy={form.busy} variant={destructive ? "destructive" : "default"}>
-              {submit}
+            <SubmitButton
+              busy={form.busy}
+              variant={destructive ? "destructive" : "default"}
+              {...WRAPPING_BUTTON}
+            >
+              <WrappingLabel>{submit}</WrappingLabel>
             </SubmitButton>
           </div>
         </form.Form>
