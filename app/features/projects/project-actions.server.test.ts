@@ -5,6 +5,8 @@
  * team's project or a removed member changes nothing.
  */
 import { afterEach, expect, test } from "vitest";
+import { inLocale } from "~/i18n/locale.server";
+import { type ActivityItem, activityKind } from "~/lib/activity";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { TEST_APP_URL } from "../../../tests/fixtures/auth-in-memory";
 import { type Person, teamsWorld, type World } from "../teams/test-world.server";
@@ -199,4 +201,33 @@ test("a project's name reaches the whole team, so it holds to the rule of shown 
     expect(answer.ok).toBe(false);
   }
   expect(await rows()).toEqual([]);
+});
+
+test("in German, the answers, the refusals and the activity log's entries speak German", async () => {
+  const { bea } = await acme();
+  await inLocale("de", async () => {
+    expect(await postProject(bea, { intent: "create-project", name: "Apollo" })).toMatchObject({
+      status: 200,
+      message: "„Apollo“ erstellt.",
+    });
+    expect(await postProject(bea, { intent: "create-project", name: "   " })).toMatchObject({
+      status: 400,
+      fieldErrors: { name: "Geben Sie dem Projekt einen Namen." },
+    });
+    const id = await idOf("Apollo");
+    expect(await postProject(bea, { intent: "delete-project", projectId: id })).toMatchObject({
+      status: 403,
+      message: "Nur die Inhaber und Admins des Teams können Projekte löschen.",
+    });
+  });
+  // The same kit in English again: nothing was fixed in the first language it spoke.
+  expect(await postProject(bea, { intent: "create-project", name: "   " })).toMatchObject({
+    fieldErrors: { name: "Name your project." },
+  });
+  expect(await kindsOf(bea)).toEqual(["project-created: Apollo im Team Acme"]);
+  const describe = activityKind("project-created")?.describe;
+  if (typeof describe !== "function") throw new Error("no sentence for project-created");
+  const entry = { kind: "project-created", detail: "Apollo im Team Acme" } as ActivityItem;
+  expect(inLocale("de", () => describe(entry))).toBe("Projekt erstellt: Apollo im Team Acme");
+  expect(describe(entry)).toBe("Project created: Apollo im Team Acme");
 });

@@ -11,6 +11,7 @@ import { done, type Refusal, refused } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import type { AppServices } from "~/server/context.server";
+import * as m from "./messages";
 import {
   archiveProjectForm,
   createProjectForm,
@@ -20,7 +21,8 @@ import {
 } from "./project-forms";
 import { PROJECT_RULES } from "./rights";
 
-const NOT_IN_TEAM: Refusal = refused(404, "That project is not in your active team.");
+/** In the request's language: made when it is answered. */
+const notInTeam = (): Refusal => refused(404, m.notInActiveTeam());
 
 /** A change to the team's shared data, by any of its members, logged as `kind`; never in someone's place. */
 const changes = (kind: string): ActionPolicy => ({
@@ -35,13 +37,16 @@ const changes = (kind: string): ActionPolicy => ({
 const projectIn = (scope: TeamScope, id: string) =>
   scope.selectFrom("project").select(["id", "name", "archivedAt"]).where("id", "=", id).executeTakeFirst();
 
-/** Logs the change for the person who made it, with the project and its team: "Project created: Apollo in Acme". */
+/**
+ * Logs the change for the person who made it, with the project and its team: "Project created: Apollo in Acme".
+ * The detail is kept as written, in the language of the request that made the change.
+ */
 async function log(
   { db }: AppServices,
   request: Request,
   entry: { userId: string; kind: string; name: string; scope: TeamScope },
 ) {
-  const detail = `${entry.name} in ${entry.scope.team.name}`;
+  const detail = m.activityDetail({ project: entry.name, team: entry.scope.team.name });
   await recordActivity(db, {
     userId: entry.userId,
     kind: entry.kind,
@@ -58,7 +63,7 @@ const createProject = teamScopedAction({
       .insertInto("project", { id: randomUUID(), name: form.name, createdAt: new Date(), createdBy: user.id })
       .execute();
     await log(services, request, { userId: user.id, kind: "project-created", name: form.name, scope });
-    return done(`“${form.name}” created.`);
+    return done(m.projectCreated({ name: form.name }));
   },
 });
 
@@ -68,12 +73,12 @@ const renameProject = teamScopedAction({
   target: "projectId",
   async run({ services, request, signedIn: { user }, form }, scope) {
     const project = await projectIn(scope, form.projectId);
-    if (!project) return NOT_IN_TEAM;
-    if (project.name === form.name) return done("The project already has that name.");
+    if (!project) return notInTeam();
+    if (project.name === form.name) return done(m.projectAlreadyNamed());
     await scope.updateTable("project").set({ name: form.name }).where("id", "=", project.id).execute();
     const name = `${project.name} → ${form.name}`;
     await log(services, request, { userId: user.id, kind: "project-renamed", name, scope });
-    return done("Project renamed.");
+    return done(m.projectRenamed());
   },
 });
 
@@ -86,11 +91,13 @@ function archiveAction(archive: boolean) {
     target: "projectId",
     async run({ services, request, signedIn: { user }, form }, scope) {
       const project = await projectIn(scope, form.projectId);
-      if (!project) return NOT_IN_TEAM;
+      if (!project) return notInTeam();
       const archivedAt = archive ? new Date() : null;
       await scope.updateTable("project").set({ archivedAt }).where("id", "=", project.id).execute();
       await log(services, request, { userId: user.id, kind, name: project.name, scope });
-      return done(`“${project.name}” ${archive ? "archived" : "restored"}.`);
+      return done(
+        archive ? m.projectArchived({ name: project.name }) : m.projectRestored({ name: project.name }),
+      );
     },
   });
 }
@@ -109,11 +116,11 @@ const deleteProject = teamScopedAction({
   allowed: PROJECT_RULES.delete,
   async run({ services, request, signedIn: { user }, form }, scope) {
     const project = await projectIn(scope, form.projectId);
-    if (!project) return NOT_IN_TEAM;
-    if (!project.archivedAt) return refused(409, "Archive the project before deleting it.");
+    if (!project) return notInTeam();
+    if (!project.archivedAt) return refused(409, m.archiveBeforeDeleting());
     await scope.deleteFrom("project").where("id", "=", project.id).execute();
     await log(services, request, { userId: user.id, kind: "project-deleted", name: project.name, scope });
-    return done(`“${project.name}” deleted.`);
+    return done(m.projectDeleted({ name: project.name }));
   },
 });
 

@@ -8,10 +8,22 @@ import { z } from "zod";
 import { actionForm } from "~/lib/action-form";
 import { shownText } from "~/lib/shown-text";
 import { PROJECT_NAME_MAX_LENGTH } from "./constants";
+import * as m from "./messages";
 
-/** Every member of the team reads it: the rule of text one person types and another receives. */
-const projectName = shownText(PROJECT_NAME_MAX_LENGTH, "Name your project.");
-const projectId = z.string({ error: "Reload the page and try again." }).min(1).max(100);
+/**
+ * Every member of the team reads it: the rule of text one person types and another receives.
+ * The rule is made at each parse, so that its message speaks the request's language.
+ */
+const projectName = z.unknown().transform((value, context) => {
+  const parsed = shownText(PROJECT_NAME_MAX_LENGTH, m.nameMissing()).safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) context.addIssue({ code: "custom", message: issue.message });
+  return z.NEVER;
+});
+const projectId = z
+  .string({ error: () => m.reloadAndTryAgain() })
+  .min(1)
+  .max(100);
 
 export const createProjectForm = actionForm("create-project", { name: projectName });
 export const renameProjectForm = actionForm("rename-project", { projectId, name: projectName });

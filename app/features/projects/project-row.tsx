@@ -6,10 +6,12 @@ import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
 import { roleAllowed, type TeamRole } from "~/features/teams/api";
+import { rich } from "~/i18n/rich";
 import ArchiveIcon from "~icons/lucide/archive";
 import ArchiveRestoreIcon from "~icons/lucide/archive-restore";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { PROJECT_NAME_MAX_LENGTH } from "./constants";
+import * as m from "./messages";
 import type {
   archiveProjectForm,
   deleteProjectForm,
@@ -34,15 +36,16 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
         <div className="min-w-0 flex-1 basis-48 text-sm">
           <p className="break-words font-medium">{project.name}</p>
           <p className="text-muted-foreground text-xs">
-            {archived ? "Archived" : "Created"}{" "}
-            <LocalTime value={project.archivedAt ?? project.createdAt} style="date" />
+            {rich(archived ? m.archivedOn() : m.createdOn(), {
+              date: () => <LocalTime value={project.archivedAt ?? project.createdAt} style="date" />,
+            })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <RowButton
             form={archive}
             projectId={project.id}
-            label={archived ? "Restore" : "Archive"}
+            label={archived ? m.restore() : m.archive()}
             about={project.name}
             icon={archived ? ArchiveRestoreIcon : ArchiveIcon}
           />
@@ -50,7 +53,7 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
             <RowButton
               form={remove}
               projectId={project.id}
-              label="Delete"
+              label={m.deleteProject()}
               about={project.name}
               icon={Trash2Icon}
               variant="destructive"
@@ -61,14 +64,14 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
       {archived ? null : (
         <details className="text-sm" open={rename.fieldError("name") ? true : undefined}>
           <summary className="w-fit cursor-pointer text-muted-foreground hover:text-foreground">
-            Rename
+            {m.rename()}
           </summary>
           <rename.Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
             {rename.intentField}
             <input type="hidden" name={rename.field("projectId")} value={project.id} />
             <div className="flex-1">
               <FormField
-                label={`New name for ${project.name}`}
+                label={m.newNameFor({ project: project.name })}
                 name={rename.field("name")}
                 required
                 maxLength={PROJECT_NAME_MAX_LENGTH}
@@ -77,7 +80,7 @@ export function ProjectRow({ project, role }: { project: Project; role: TeamRole
               />
             </div>
             <SubmitButton busy={rename.busy} variant="outline" className="sm:mt-[1.375rem]">
-              Save name
+              {m.saveName()}
             </SubmitButton>
           </rename.Form>
         </details>
@@ -112,7 +115,7 @@ function RowButton({
         busy={form.busy}
         size="sm"
         variant="outline"
-        aria-label={`${label}: ${about}`}
+        aria-label={m.rowAction({ action: label, project: about })}
         {...button}
       >
         {label}

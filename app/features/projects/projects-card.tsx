@@ -4,6 +4,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PROJECTS_ON_DASHBOARD, PROJECTS_PATH } from "./constants";
+import * as m from "./messages";
 import { CreateProjectForm, NoActiveTeam } from "./project-parts";
 import type { ProjectsData } from "./projects";
 
@@ -13,18 +14,18 @@ export function ProjectsCard({ data }: { data: ProjectsData }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Projects</CardTitle>
+        <CardTitle>{m.projects()}</CardTitle>
         <CardDescription>
-          {team ? <>What “{team.team}” is working on.</> : "What your team is working on."}
+          {team ? m.whatTeamWorksOn({ team: team.team }) : m.whatYourTeamWorksOn()}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {team ? (
           <>
             {current.length === 0 ? (
-              <p className="text-muted-foreground text-sm">No projects yet: create the first one.</p>
+              <p className="text-muted-foreground text-sm">{m.noProjectsYetCreate()}</p>
             ) : (
-              <ul className="divide-y rounded-lg border" aria-label="Projects">
+              <ul className="divide-y rounded-lg border" aria-label={m.projects()}>
                 {current.slice(0, PROJECTS_ON_DASHBOARD).map((project) => (
                   <li
                     key={project.id}
@@ -42,8 +43,8 @@ export function ProjectsCard({ data }: { data: ProjectsData }) {
             <Button asChild variant="outline" className="justify-self-start">
               <PreloadLink to={PROJECTS_PATH}>
                 {current.length > PROJECTS_ON_DASHBOARD
-                  ? `All ${current.length} projects`
-                  : "Manage projects"}
+                  ? m.allProjects({ count: current.length })
+                  : m.manageProjects()}
               </PreloadLink>
             </Button>
           </>

@@ -13,13 +13,20 @@ import { getServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { requireUser } from "~/server/session/guards.server";
 import type { Route } from "./+types/projects-page";
+import * as m from "./messages";
 import { PROJECT_ACTIONS } from "./project-actions.server";
 import { CreateProjectForm, NoActiveTeam } from "./project-parts";
 import { ProjectRow } from "./project-row";
 import type { TeamProjects } from "./projects";
 import { activeTeamProjects } from "./projects.server";
 
-export const handle = { title: "Projects", description: "Your active team's projects." };
+// Read when the page is shown, in its language.
+export const handle = {
+  title: () => m.projects(),
+  get description() {
+    return m.pageDescription();
+  },
+};
 
 // `Retry-After` on a `429` (a signed-in page is never cached).
 export const headers = dataHeaders;
@@ -39,13 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProjectsPage({ loaderData: { team } }: Route.ComponentProps) {
   return (
     <PageFrame
-      back={{ to: DEFAULT_SIGNED_IN_PATH, label: "Dashboard" }}
-      title="Projects"
-      description={
-        team
-          ? `What “${team.team}” is working on. Every member creates, renames and archives; owners and admins delete.`
-          : "What your team is working on."
-      }
+      back={{ to: DEFAULT_SIGNED_IN_PATH, label: m.dashboard() }}
+      title={m.projects()}
+      description={team ? m.pageIntro({ team: team.team }) : m.whatYourTeamWorksOn()}
     >
       {team ? <TeamProjectsCards team={team} /> : <NoActiveTeam />}
     </PageFrame>
@@ -59,22 +62,22 @@ function TeamProjectsCards({ team }: { team: TeamProjects }) {
     <>
       <Card>
         <CardHeader>
-          <CardTitle>New project</CardTitle>
-          <CardDescription>Everyone in “{team.team}” sees it.</CardDescription>
+          <CardTitle>{m.newProject()}</CardTitle>
+          <CardDescription>{m.everyoneInTeamSeesIt({ team: team.team })}</CardDescription>
         </CardHeader>
         <CardContent>
           <CreateProjectForm />
         </CardContent>
       </Card>
       <ProjectList
-        title="Current"
-        label="Current projects"
-        empty="No projects yet."
+        title={m.current()}
+        label={m.currentProjects()}
+        empty={m.noProjectsYet()}
         team={team}
         projects={current}
       />
       {archived.length > 0 ? (
-        <ProjectList title="Archived" label="Archived projects" team={team} projects={archived} />
+        <ProjectList title={m.archived()} label={m.archivedProjects()} team={team} projects={archived} />
       ) : null}
     </>
   );

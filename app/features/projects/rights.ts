@@ -1,4 +1,5 @@
 import type { TeamRule } from "~/features/teams/api";
+import * as m from "./messages";
 
 /**
  * Who may do what to a team's projects, beyond what every member may
@@ -6,5 +7,11 @@ import type { TeamRule } from "~/features/teams/api";
  * rule's words (`403`), and the pages show only what the role may do.
  */
 export const PROJECT_RULES = {
-  delete: { roles: ["owner", "admin"], refusal: "Only the team's owners and admins can delete projects." },
+  delete: {
+    roles: ["owner", "admin"],
+    // A getter: the refusal speaks the language of the request it answers.
+    get refusal() {
+      return m.deleteRefusal();
+    },
+  },
 } as const satisfies Record<string, TeamRule>;

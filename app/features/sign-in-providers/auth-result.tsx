@@ -8,10 +8,12 @@ import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect, signInPathFor } from "~/lib/redirect";
 import { sessionContext } from "~/server/context.server";
 import type { Route } from "./+types/auth-result";
+import * as m from "./messages";
 import { takePopupFlag } from "./popup-flag";
 import { signInErrorMessage } from "./sign-in-errors";
 
-export const handle = { title: "Sign in" };
+// Read when the page is shown, in its language.
+export const handle = { title: () => m.signIn() };
 
 export const headers = signInPageHeaders;
 
@@ -46,22 +48,22 @@ export default function AuthResult({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-1 items-center justify-center px-4 py-12">
       <div className="grid w-full max-w-md gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="font-bold text-2xl tracking-tight">
-          {error ? "Sign-in failed" : signedIn ? "You are signed in" : "Sign-in did not complete"}
+          {error ? m.signInFailed() : signedIn ? m.youAreSignedIn() : m.signInDidNotComplete()}
         </h1>
         {error ? <Alert>{error}</Alert> : null}
         {signedIn && !error ? (
-          <p className="text-muted-foreground text-sm">This window closes by itself.</p>
+          <p className="text-muted-foreground text-sm">{m.windowClosesItself()}</p>
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button asChild>
             {signedIn && !error ? (
-              <PreloadLink to={redirectTo}>Continue</PreloadLink>
+              <PreloadLink to={redirectTo}>{m.continueOn()}</PreloadLink>
             ) : (
-              <PreloadLink to={signInPathFor(redirectTo)}>Back to sign in</PreloadLink>
+              <PreloadLink to={signInPathFor(redirectTo)}>{m.backToSignIn()}</PreloadLink>
             )}
           </Button>
           <Button type="button" variant="outline" onClick={() => window.close()}>
-            Close window
+            {m.closeWindow()}
           </Button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { clientLazy } from "~/components/client-lazy";
 import type { FeatureUi } from "~/lib/features";
 import LinkIcon from "~icons/lucide/link";
+import * as m from "./messages";
 
 /**
  * Sign-in providers on the dashboard: the Sign-in methods card's rows to
@@ -14,7 +15,11 @@ const ProviderRows = clientLazy(() => import("./provider-rows").then((module) =>
 
 export default {
   activityKinds: {
-    "provider-linked": { icon: LinkIcon, describe: ({ method }) => `${method ?? "Provider"} linked` },
+    "provider-linked": {
+      icon: LinkIcon,
+      describe: ({ method }) =>
+        method ? m.activityProviderLinked({ provider: method }) : m.activitySomeProviderLinked(),
+    },
   },
   SignInMethods: ({ data }) => (
     <Suspense>

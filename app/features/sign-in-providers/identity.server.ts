@@ -1,6 +1,7 @@
 import type { BetterAuthOptions } from "better-auth";
 import { NAME_MAX_LENGTH } from "~/lib/constants";
 import { personName } from "~/lib/fields";
+import * as m from "./messages";
 
 /**
  * The code a refused provider sign-in comes back with when the provider
@@ -46,5 +47,5 @@ export function providerName(name: unknown, email: string): string {
     .trim()
     .slice(0, NAME_MAX_LENGTH)
     .trim();
-  return mended || (email.split("@")[0] ?? "").slice(0, NAME_MAX_LENGTH) || "New user";
+  return mended || (email.split("@")[0] ?? "").slice(0, NAME_MAX_LENGTH) || m.newUser();
 }

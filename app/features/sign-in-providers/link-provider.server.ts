@@ -2,6 +2,7 @@ import { redirectWithCookies, refused } from "~/server/action-kit.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { linkProviderForm } from "./link-provider-form";
 import { startLinking } from "./links.server";
+import * as m from "./messages";
 import { findProvider } from "./providers";
 import { listSignInProviders, providerConfigOf } from "./registry.server";
 
@@ -19,7 +20,7 @@ export default dashboardAction({
   target: "provider",
   async run({ services: { auth, env }, request: { headers }, form }) {
     const provider = findProvider(listSignInProviders(providerConfigOf(env)), form.provider);
-    if (!provider) return refused(400, "This provider is not available.");
+    if (!provider) return refused(400, m.providerNotAvailable());
     const started = await startLinking(auth, headers, provider);
     if (!started.ok) return started;
     throw redirectWithCookies(started.url, started.setCookie);

@@ -3,6 +3,7 @@ import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
 import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "~/server/session/freshness.server";
+import * as m from "./messages";
 import type { OAuthProviderId, SignInProvider } from "./providers";
 import { signInErrorMessage } from "./sign-in-errors";
 
@@ -39,16 +40,15 @@ export async function startLinking(
   }
 }
 
-const LINK_MESSAGES: Record<string, string> = {
-  email_does_not_match:
-    "That provider account has another email address. Only an account with your email address can be linked.",
-  account_already_linked_to_different_user:
-    "That provider account is already linked to someone else's account.",
-  unable_to_link_account:
-    "The provider did not confirm your email address, so the account was not linked. Verify it there, then try again.",
+/** Message functions, called in the request's language. */
+const LINK_MESSAGES: Record<string, () => string> = {
+  email_does_not_match: m.linkEmailDoesNotMatch,
+  account_already_linked_to_different_user: m.linkAlreadyLinkedElsewhere,
+  unable_to_link_account: m.linkUnableToLink,
 };
 
 /** What went wrong when a provider sent someone back to the dashboard with `?error=`. */
 export function linkErrorMessage(code: string): string {
-  return Object.hasOwn(LINK_MESSAGES, code) ? (LINK_MESSAGES[code] as string) : signInErrorMessage(code);
+  const message = Object.hasOwn(LINK_MESSAGES, code) ? LINK_MESSAGES[code] : undefined;
+  return message ? message() : signInErrorMessage(code);
 }

@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { createAuthorizationURL, type OAuthProvider, validateAuthorizationCode } from "better-auth/oauth2";
 import { type JWTPayload, jwtVerify } from "jose";
 import { OIDC_DISCOVERY_TIMEOUT_MS } from "./constants";
+import * as m from "./messages";
 import { createOidcDiscovery, type OidcEndpoints } from "./oidc-discovery.server";
 import type { OAuthProviderId } from "./providers";
 
@@ -145,7 +146,7 @@ export function openIdConnect(config: OidcConfig, log: (message: string) => void
             try {
               provider.issuer = (await discovery.get()).issuer;
             } catch {
-              const message = `${config.name} cannot be reached right now. Try again in a moment.`;
+              const message = m.providerUnreachable({ provider: config.name });
               if (ctx.params?.id === OIDC_PROVIDER_ID) {
                 const errorURL = new URL(
                   ctx.context.options.onAPIError?.errorURL ?? `${ctx.context.baseURL}/error`,

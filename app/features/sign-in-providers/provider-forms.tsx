@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/constants";
+import * as m from "./messages";
 import type { OAuthProviderId, ProvidersSignIn } from "./providers";
 
 type ProviderFormsProps = {
@@ -52,15 +53,19 @@ export function ProviderForms({
               <input type="hidden" name="provider" value={provider.id} />
               <input type="hidden" name="display" value="page" />
               <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
+              {/* The large size's box as a minimum (`size="inline"` leaves it to these classes): a long
+                  label (a long provider name, a longer language) wraps instead of running past the edge. */}
               <Button
                 type="submit"
                 variant="outline"
-                size="lg"
-                className="w-full"
+                size="inline"
+                className="min-h-11 w-full px-6 py-2 text-base"
                 disabled={pending === provider.id}
               >
                 {logo(provider.id)}
-                Sign in with {provider.name}
+                <span className="min-w-0 whitespace-normal break-words text-center">
+                  {m.signInWith({ provider: provider.name })}
+                </span>
               </Button>
             </form>
           ))}

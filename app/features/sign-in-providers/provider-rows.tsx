@@ -6,11 +6,13 @@ import { SignInAgainButton } from "~/components/dashboard/sign-in-again";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
+import { rich } from "~/i18n/rich";
 import type { DashboardData } from "~/lib/dashboard";
 import type { unlinkProviderForm } from "~/lib/dashboard-forms";
 import { showToast } from "~/shell/toast";
 import LinkIcon from "~icons/lucide/link";
 import type { linkProviderForm } from "./link-provider-form";
+import * as m from "./messages";
 import { isOAuthProviderId, OAUTH_PROVIDERS, type ProviderLink, providerLinks } from "./providers";
 import { providersSection } from "./sections";
 /**
@@ -26,7 +28,7 @@ export function ProviderRows({ data }: { data: DashboardData }) {
   return (
     <>
       {providers.length > 0 ? (
-        <ul className="divide-y rounded-lg border" aria-label="Sign-in providers">
+        <ul className="divide-y rounded-lg border" aria-label={m.signInProviders()}>
           {providers.map((provider) => (
             <ProviderRow
               key={provider.id}
@@ -57,12 +59,14 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
           <p className="text-muted-foreground text-xs">
             {provider.linkedAt ? (
               <>
-                Linked <LocalTime value={provider.linkedAt} style="date" />
-                {provider.linkedUnderPreviousEmail ? " · with your previous email address" : null}
-                {onlyWayIn ? " · your only way to sign in" : null}
+                {rich(m.linkedOn(), {
+                  date: () => <LocalTime value={provider.linkedAt ?? ""} style="date" />,
+                })}
+                {provider.linkedUnderPreviousEmail ? ` · ${m.withPreviousEmail()}` : null}
+                {onlyWayIn ? ` · ${m.onlyWayIn()}` : null}
               </>
             ) : (
-              "Not linked"
+              m.notLinked()
             )}
           </p>
         </div>
@@ -70,8 +74,13 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
           <unlink.Form method="post">
             {unlink.intentField}
             <input type="hidden" name={unlink.field("provider")} value={provider.id} />
-            <SubmitButton busy={unlink.busy} variant="ghost" size="sm" aria-label={`Unlink ${provider.name}`}>
-              Unlink
+            <SubmitButton
+              busy={unlink.busy}
+              variant="ghost"
+              size="sm"
+              aria-label={m.unlinkProvider({ provider: provider.name })}
+            >
+              {m.unlink()}
             </SubmitButton>
           </unlink.Form>
         ) : provider.offered ? (
@@ -79,8 +88,13 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
           <form method="post" action="/dashboard">
             {link.intentField}
             <input type="hidden" name={link.field("provider")} value={provider.id} />
-            <SubmitButton busy={false} variant="outline" size="sm" aria-label={`Link ${provider.name}`}>
-              Link
+            <SubmitButton
+              busy={false}
+              variant="outline"
+              size="sm"
+              aria-label={m.linkProvider({ provider: provider.name })}
+            >
+              {m.link()}
             </SubmitButton>
           </form>
         ) : null}
@@ -100,7 +114,7 @@ function useLinkedToast(linked: string | null) {
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     if (!linked || !params.has("linked")) return;
-    void showToast(`${linked} linked.`);
+    void showToast(m.providerLinked({ provider: linked }));
     setParams(
       (next) => {
         next.delete("linked");

@@ -9,6 +9,7 @@ import {
 } from "~/server/action-kit.server";
 import type { AppServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
+import * as m from "./messages";
 import { startOAuthSignIn } from "./oauth.server";
 import { findProvider } from "./providers";
 import { listSignInProviders, providerConfigOf } from "./registry.server";
@@ -22,7 +23,7 @@ import { listSignInProviders, providerConfigOf } from "./registry.server";
 export async function startProviderSignIn(services: AppServices, request: Request): Promise<Refusal> {
   const form = await readForm(request, { provider: text, display: text, [REDIRECT_PARAM]: text });
   const provider = findProvider(listSignInProviders(providerConfigOf(services.env)), form.provider);
-  if (!provider) return refused(400, "This way of signing in is not available.");
+  if (!provider) return refused(400, m.wayNotAvailable());
   const limited = overLimit(await services.rateLimits.ip(clientIpOf(request)));
   if (limited) return limited;
   const started = await startOAuthSignIn(services.auth, {

@@ -21,11 +21,19 @@ import ArrowLeftIcon from "~icons/lucide/arrow-left";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
 import type { Route } from "./+types/dashboard-two-factor";
-import { TRUSTED_BROWSER_DAYS } from "./constants";
+import { RECOVERY_CODE_COUNT, TRUSTED_BROWSER_DAYS } from "./constants";
+import * as m from "./messages";
 import { RecoveryCodes } from "./recovery-codes";
 import { twoFactorSettings } from "./settings.server";
 import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
-import { CodeCard, FRESH_MINUTES, SetupCard, SignInAgain } from "./settings-cards";
+import {
+  CodeCard,
+  FRESH_MINUTES,
+  SetupCard,
+  SignInAgain,
+  WRAPPING_BUTTON,
+  WrappingLabel,
+} from "./settings-cards";
 import type {
   cancelForm,
   confirmForm,
@@ -35,9 +43,12 @@ import type {
   turnOffForm,
 } from "./two-factor-forms";
 
+// Read when the page is shown, in its language.
 export const handle = {
-  title: "Two-step sign-in",
-  description: "Turn on codes from an authenticator app, and manage your recovery codes.",
+  title: () => m.twoStepSignIn(),
+  get description() {
+    return m.settingsPageDescription();
+  },
 };
 
 // `Retry-After` on a `429` (a signed-in page is never cached: server/personal-answers.ts).
@@ -84,8 +95,8 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
         to={DEFAULT_SIGNED_IN_PATH}
         className="inline-flex items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
       >
-        <ArrowLeftIcon className="size-4" />
-        Dashboard
+        <ArrowLeftIcon className="size-4 rtl:-scale-x-100" />
+        {m.dashboard()}
       </PreloadLink>
       <div className="mt-4 flex items-start gap-3">
         {enabled ? (
@@ -94,12 +105,8 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
           <ShieldOffIcon className="mt-1 size-7 shrink-0 text-muted-foreground" />
         )}
         <div className="min-w-0">
-          <h1 className="font-bold text-2xl tracking-tight">Two-step sign-in</h1>
-          <p className="text-muted-foreground text-sm">
-            {enabled
-              ? "On. After your password or a provider, signing in asks for a code from your authenticator app."
-              : "Off. Turn it on and a stolen password is not enough: signing in also asks for a code from your phone."}
-          </p>
+          <h1 className="break-words font-bold text-2xl tracking-tight">{m.twoStepSignIn()}</h1>
+          <p className="text-muted-foreground text-sm">{enabled ? m.statusOn() : m.statusOff()}</p>
         </div>
       </div>
       <div className="mt-8 grid gap-6">
@@ -107,17 +114,16 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
         {justMade ? (
           <Card>
             <CardHeader>
-              <CardTitle>Save your recovery codes</CardTitle>
-              <CardDescription>
-                If you lose your phone, each of these codes signs you in once instead of the app. This is the
-                only time they are shown: download them or copy them somewhere safe, away from your phone.
-              </CardDescription>
+              <CardTitle>{m.saveRecoveryCodes()}</CardTitle>
+              <CardDescription>{m.saveRecoveryCodesHint()}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
               <RecoveryCodes codes={justMade} />
               <div>
-                <Button asChild>
-                  <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>I saved them: back to the dashboard</PreloadLink>
+                <Button asChild {...WRAPPING_BUTTON}>
+                  <PreloadLink to={DEFAULT_SIGNED_IN_PATH}>
+                    <WrappingLabel>{m.savedBackToDashboard()}</WrappingLabel>
+                  </PreloadLink>
                 </Button>
               </div>
             </CardContent>
@@ -126,21 +132,23 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
         {justMade ? null : enabled ? (
           <>
             <CodeCard
-              title="Recovery codes"
-              description={`${recoveryCodesLeft} of 10 left. New codes replace all the old ones.${recoveryCodesLeft <= 3 ? " Make new ones before you run out." : ""}`}
-              change="Making new codes"
+              title={m.recoveryCodes()}
+              description={m.recoveryCodesLeftOf({
+                left: recoveryCodesLeft,
+                total: RECOVERY_CODE_COUNT,
+                low: recoveryCodesLeft <= 3 ? "yes" : "no",
+              })}
+              needsSignInNote={m.newCodesNeedsSignIn({ minutes: FRESH_MINUTES })}
               needsSignIn={needsSignIn}
               form={renewCodes}
-              label="Code for new recovery codes"
-              submit="Make new recovery codes"
+              label={m.codeForNewRecoveryCodes()}
+              submit={m.makeNewRecoveryCodes()}
             />
             <Card>
               <CardHeader>
-                <CardTitle>Trusted browsers</CardTitle>
+                <CardTitle>{m.trustedBrowsers()}</CardTitle>
                 <CardDescription>
-                  {trustedBrowsers === 0
-                    ? "No browser skips the code."
-                    : `${trustedBrowsers} ${trustedBrowsers === 1 ? "browser skips" : "browsers skip"} the code for up to ${TRUSTED_BROWSER_DAYS} days after it was trusted.`}
+                  {m.trustedBrowsersCount({ count: trustedBrowsers, days: TRUSTED_BROWSER_DAYS })}
                 </CardDescription>
               </CardHeader>
               <CardContent>
@@ -150,20 +158,21 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
                     type="submit"
                     variant="outline"
                     disabled={trustedBrowsers === 0 || forgetBrowsers.busy}
+                    {...WRAPPING_BUTTON}
                   >
-                    Forget trusted browsers
+                    <WrappingLabel>{m.forgetTrustedBrowsers()}</WrappingLabel>
                   </Button>
                 </forgetBrowsers.Form>
               </CardContent>
             </Card>
             <CodeCard
-              title="Turn off two-step sign-in"
-              description="Your password alone will sign in again. The app's secret and your recovery codes stop working."
-              change="Turning it off"
+              title={m.turnOffTitle()}
+              description={m.turnOffDescription()}
+              needsSignInNote={m.turnOffNeedsSignIn({ minutes: FRESH_MINUTES })}
               needsSignIn={needsSignIn}
               form={turnOff}
-              label="Code to turn it off"
-              submit="Turn off"
+              label={m.codeToTurnOff()}
+              submit={m.turnOff()}
               destructive
             />
           </>
@@ -172,24 +181,18 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <Card>
             <CardHeader>
-              <CardTitle>{pendingSetup ? "Finish turning it on" : "Turn on two-step sign-in"}</CardTitle>
-              <CardDescription>
-                You need an authenticator app on your phone: 1Password, Google Authenticator, Microsoft
-                Authenticator, Aegis or any other that shows 6-digit codes. A passkey sign-in never asks for
-                the code: it already is two steps in one.
-              </CardDescription>
+              <CardTitle>{pendingSetup ? m.finishTurningOn() : m.turnOnTitle()}</CardTitle>
+              <CardDescription>{m.turnOnDescription()}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
               {start.signInAgain ? null : <FormFeedback error={start.error} />}
               {needsSignIn ? (
-                <SignInAgain>
-                  For your safety, turning it on needs a sign-in from the last {FRESH_MINUTES} minutes.
-                </SignInAgain>
+                <SignInAgain>{m.turnOnNeedsSignIn({ minutes: FRESH_MINUTES })}</SignInAgain>
               ) : (
                 <start.Form method="post" ref={start.formRef}>
                   {start.intentField}
                   <SubmitButton busy={start.busy} icon={ShieldCheckIcon}>
-                    Turn on
+                    {m.turnOn()}
                   </SubmitButton>
                 </start.Form>
               )}

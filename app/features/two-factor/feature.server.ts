@@ -6,6 +6,7 @@
  */
 import type { ServerFeature } from "~/server/features.server";
 import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
+import * as m from "./messages";
 import * as twoFactor from "./migrations/0008-two-factor";
 import * as twoFactorLastStep from "./migrations/0010-two-factor-last-step";
 import { twoFactorSection } from "./sections";
@@ -30,7 +31,10 @@ export default {
     signInStep: codeStep,
     // An authenticator is a second factor for the admin console's rule.
     secondFactor: {
-      name: "An authenticator app",
+      // A getter: the admin console reads it in its request's language.
+      get name() {
+        return m.secondFactorName();
+      },
       setUpPath: TWO_FACTOR_SETTINGS_PATH,
       heldBy: withTwoStepOn,
     },

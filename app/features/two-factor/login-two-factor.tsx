@@ -15,29 +15,34 @@ import { getServices } from "~/server/context.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/login-two-factor";
 import { SECOND_STEP_SECONDS, TRUSTED_BROWSER_DAYS, TWO_FACTOR_PATH } from "./constants";
+import * as m from "./messages";
 import { checkCode, hasSecondStepCookie, isExpiredStep } from "./second-step.server";
 import { type CodeKind, codeKindOf } from "./two-factor";
 
+// Read when the page is shown, in its language.
 export const handle = {
-  title: "Two-step sign-in",
-  description: "Enter the code from your authenticator app to finish signing in.",
+  title: () => m.twoStepSignIn(),
+  get description() {
+    return m.signInPageDescription();
+  },
 };
 
 // Part of the sign-in popup's flow when a provider's sign-in asks for the code.
 export const headers = signInPageHeaders;
 
-const COPY: Record<CodeKind, { description: string; label: string; hint: string; other: string }> = {
+/** The page's words for each kind of code, as message functions: called when the page renders, in its language. */
+const COPY: Record<CodeKind, Record<"description" | "label" | "hint" | "other", () => string>> = {
   app: {
-    description: "One more step: enter the 6-digit code your authenticator app shows for this account.",
-    label: "Authenticator code",
-    hint: "A new code shows every 30 seconds.",
-    other: "Use a recovery code instead",
+    description: m.appCodeDescription,
+    label: m.appCodeLabel,
+    hint: m.appCodeHint,
+    other: m.useRecoveryCode,
   },
   recovery: {
-    description: "Enter one of the recovery codes you saved when you turned on two-step sign-in.",
-    label: "Recovery code",
-    hint: "Each recovery code works once.",
-    other: "Use your authenticator app instead",
+    description: m.recoveryCodeDescription,
+    label: m.recoveryCodeLabel,
+    hint: m.recoveryCodeHint,
+    other: m.useAuthenticatorApp,
   },
 };
 
@@ -75,11 +80,11 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
   if (!loaderData.pending || actionData?.expired) {
     return (
       <CenteredCard
-        title="Sign in again"
-        description={`The code step lasts ${SECOND_STEP_SECONDS / 60} minutes and a few tries. Start again with your password or passkey.`}
+        title={m.signInAgain()}
+        description={m.codeStepExpired({ minutes: SECOND_STEP_SECONDS / 60 })}
       >
         <Button asChild>
-          <PreloadLink to={startAgain}>Sign in again</PreloadLink>
+          <PreloadLink to={startAgain}>{m.signInAgain()}</PreloadLink>
         </Button>
       </CenteredCard>
     );
@@ -88,14 +93,14 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
   if (kind === "app") other.set("use", "recovery");
   else other.delete("use");
   return (
-    <CenteredCard title="Two-step sign-in" description={copy.description}>
+    <CenteredCard title={m.twoStepSignIn()} description={copy.description()}>
       <Form method="post" ref={formRef} className="grid gap-5">
         {actionData?.message && !actionData.fieldError ? <Alert>{actionData.message}</Alert> : null}
         <input type="hidden" name="use" value={kind} />
         <input type="hidden" name={REDIRECT_PARAM} value={redirectTo} />
         <FormField
           key={kind}
-          label={copy.label}
+          label={copy.label()}
           name="code"
           autoComplete="one-time-code"
           inputMode={kind === "app" ? "numeric" : "text"}
@@ -104,20 +109,18 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
           required
           maxLength={40}
           error={actionData?.fieldError}
-          hint={copy.hint}
+          hint={copy.hint()}
           className="font-mono text-lg tracking-[0.2em]"
         />
         <label className="flex items-start gap-3 text-sm">
           <input type="checkbox" name="trust" className="mt-0.5 size-4 accent-primary" />
           <span>
-            Trust this browser for {TRUSTED_BROWSER_DAYS} days
-            <span className="block text-muted-foreground text-xs">
-              It will not ask for a code here. You can undo this from your dashboard.
-            </span>
+            {m.trustThisBrowser({ days: TRUSTED_BROWSER_DAYS })}
+            <span className="block text-muted-foreground text-xs">{m.trustThisBrowserHint()}</span>
           </span>
         </label>
         <SubmitButton busy={busy} size="lg" className="w-full">
-          Verify and sign in
+          {m.verifyAndSignIn()}
         </SubmitButton>
       </Form>
       <div className="grid gap-2 text-sm">
@@ -125,13 +128,12 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
           to={`${TWO_FACTOR_PATH}?${other}`}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
-          {copy.other}
+          {copy.other()}
         </PreloadLink>
         <p className="text-muted-foreground">
-          Lost your phone and your recovery codes? Sign in with a passkey if you added one; a passkey does not
-          ask for a code.{" "}
+          {m.lostPhone()}{" "}
           <PreloadLink to={startAgain} className="underline underline-offset-4">
-            Back to sign in
+            {m.backToSignIn()}
           </PreloadLink>
         </p>
       </div>

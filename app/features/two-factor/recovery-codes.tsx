@@ -6,14 +6,15 @@ import { DEFAULT_APP_NAME } from "~/lib/constants";
 import { showToast } from "~/shell/toast";
 import CopyIcon from "~icons/lucide/copy";
 import DownloadIcon from "~icons/lucide/download";
+import * as m from "./messages";
 
 /** The file "Download" saves: the codes, one per line, and what they are for. */
 function codesFile(codes: readonly string[], appName: string): string {
   return [
-    `${appName} recovery codes`,
+    m.recoveryCodesFileTitle({ appName }),
     "",
-    "Each code signs you in once, instead of a code from your authenticator app.",
-    "Keep them somewhere safe, apart from your phone.",
+    m.recoveryCodesFileUse(),
+    m.recoveryCodesFileKeep(),
     "",
     ...codes,
     "",
@@ -32,7 +33,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   return (
     <div className="grid gap-4">
       <ol
-        aria-label="Recovery codes"
+        aria-label={m.recoveryCodes()}
         className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm sm:text-base"
       >
         {codes.map((code) => (
@@ -45,10 +46,10 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         <Button asChild variant="outline">
           <a
             href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
-            download={`${appName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-recovery-codes.txt`}
+            download={m.recoveryCodesFileName({ app: appName.toLowerCase().replace(/[^a-z0-9]+/g, "-") })}
           >
             <DownloadIcon />
-            Download
+            {m.download()}
           </a>
         </Button>
         {hydrated ? (
@@ -57,13 +58,13 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
             variant="outline"
             onClick={() =>
               navigator.clipboard.writeText(codes.join("\n")).then(
-                () => showToast("Recovery codes copied."),
-                () => showToast("Copying did not work here: download them instead."),
+                () => showToast(m.recoveryCodesCopied()),
+                () => showToast(m.copyFailed()),
               )
             }
           >
             <CopyIcon />
-            Copy
+            {m.copy()}
           </Button>
         ) : null}
       </div>

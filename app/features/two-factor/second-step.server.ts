@@ -4,6 +4,7 @@ import { z } from "zod";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { Auth } from "~/server/auth/auth.server";
 import { pluginApi } from "~/server/auth/plugin-api.server";
+import * as m from "./messages";
 import type { CodeKind } from "./two-factor";
 import {
   CODE_ALREADY_USED,
@@ -21,15 +22,15 @@ const codeEndpoints = (auth: Auth) => pluginApi<typeof twoStepSignIn>(auth);
 
 const APP_CODE_SHAPE = /^\d{6}$/;
 
-/** The field's answer when what was typed cannot be a code of its kind. */
-const NOT_A_CODE: Record<CodeKind, string> = {
-  app: "Enter the 6-digit code from your authenticator app.",
-  recovery: "Enter one of your recovery codes, like k7pqd-3mx9a.",
+/** The field's answer when what was typed cannot be a code of its kind (called in the request's language). */
+const NOT_A_CODE: Record<CodeKind, () => string> = {
+  app: m.notAnAppCode,
+  recovery: m.notARecoveryCode,
 };
 
-const WRONG_CODE: Record<CodeKind, string> = {
-  app: "That code is not right. Check the time on your phone, and try the code showing now.",
-  recovery: "That recovery code is not right, or it was used already: each one works once.",
+const WRONG_CODE: Record<CodeKind, () => string> = {
+  app: m.wrongAppCode,
+  recovery: m.wrongRecoveryCode,
 };
 
 const codeField = z.string().max(100).catch("");
@@ -70,9 +71,14 @@ export async function checkCode(
 ): Promise<Outcome> {
   const { kind } = input;
   const code = await codeForEndpoint(auth, kind, input.code);
-  if (!code) return refused(400, NOT_A_CODE[kind], { code: NOT_A_CODE[kind] });
-  const wrong = refused(401, WRONG_CODE[kind], { code: WRONG_CODE[kind] });
-  const expired = refused(410, "This sign-in waited too long, or had too many tries. Sign in again.");
+  if (!code) {
+    const notACode = NOT_A_CODE[kind]();
+    return refused(400, notACode, { code: notACode });
+  }
+  const wrongCode = WRONG_CODE[kind]();
+  const wrong = refused(401, wrongCode, { code: wrongCode });
+  const expired = refused(410, m.signInExpired());
+  const usedAlready = m.codeUsedAlready();
   return attempt(
     async () => {
       const body = { code, trustDevice: input.trustBrowser === true };
@@ -85,9 +91,7 @@ export async function checkCode(
     {
       INVALID_CODE: wrong,
       INVALID_BACKUP_CODE: wrong,
-      [CODE_ALREADY_USED]: refused(401, "This code was used already. Wait for the next one.", {
-        code: "This code was used already. Wait for the next one.",
-      }),
+      [CODE_ALREADY_USED]: refused(401, usedAlready, { code: usedAlready }),
       INVALID_TWO_FACTOR_COOKIE: expired,
       TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: expired,
       TOTP_NOT_ENABLED: expired,

@@ -11,6 +11,7 @@ import { recordActivity, requestOrigin } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { signOut } from "~/server/session/session.server";
 import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
+import * as m from "./messages";
 import { confirmSetup, renewRecoveryCodes, startSetup, turnOff } from "./settings.server";
 import { forgetTrustedBrowsers } from "./two-factor.server";
 import {
@@ -116,7 +117,7 @@ const forgetBrowsers = dashboardAction({
       kind: "trusted-browsers-forgotten",
       ...requestOrigin(headers),
     });
-    return done("Every browser will ask for a code at its next sign-in.");
+    return done(m.everyBrowserWillAsk());
   },
 });
 

@@ -15,9 +15,22 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import LogInIcon from "~icons/lucide/log-in";
+import * as m from "./messages";
 import { QrCode } from "./qr-code";
 import type { TwoFactorSettings } from "./two-factor";
 import type { CodeForm, cancelForm, signInAgainHereForm } from "./two-factor-forms";
+
+/**
+ * A button whose label may be long (a German compound, say): its box grows
+ * with a second line instead of running past a phone's edge. `size="inline"`
+ * leaves the box to these classes (the default size's, as a minimum), and
+ * the label wraps inside `WrappingLabel`.
+ */
+export const WRAPPING_BUTTON = { size: "inline", className: "min-h-9 px-4 py-2 text-center" } as const;
+
+export function WrappingLabel({ children }: { children: ReactNode }) {
+  return <span className="min-w-0 whitespace-normal break-words">{children}</span>;
+}
 
 /** Signs out and back in (the password, then the code), to land here with a fresh sign-in. */
 export function SignInAgain({ children }: { children: ReactNode }) {
@@ -28,7 +41,7 @@ export function SignInAgain({ children }: { children: ReactNode }) {
         <IntentField intent={"sign-in-again" satisfies typeof signInAgainHereForm.intent} />
         <Button type="submit" variant="outline" size="sm">
           <LogInIcon />
-          Sign in again
+          {m.signInAgain()}
         </Button>
       </Form>
     </div>
@@ -41,7 +54,7 @@ export const FRESH_MINUTES = SESSION_FRESH_AGE_SECONDS / 60;
 export function CodeCard({
   title,
   description,
-  change,
+  needsSignInNote,
   needsSignIn,
   form,
   label,
@@ -50,8 +63,8 @@ export function CodeCard({
 }: {
   title: string;
   description: string;
-  /** "Turning it off": what needs a recent sign-in. */
-  change: string;
+  /** "Turning it off needs a sign-in from the last 5 minutes.": what needs a recent sign-in. */
+  needsSignInNote: string;
   needsSignIn: boolean;
   form: DashboardForm<CodeForm>;
   label: string;
@@ -66,11 +79,7 @@ export function CodeCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {needsSignIn ? (
-          <SignInAgain>
-            {change} needs a sign-in from the last {FRESH_MINUTES} minutes.
-          </SignInAgain>
-        ) : null}
+        {needsSignIn ? <SignInAgain>{needsSignInNote}</SignInAgain> : null}
         <form.Form method="post" ref={form.formRef} className="grid gap-4">
           {form.intentField}
           {fieldError ? null : <FormFeedback error={form.error} />}
@@ -83,12 +92,16 @@ export function CodeCard({
             required
             maxLength={40}
             error={fieldError}
-            hint="The 6 digits your app shows now, or one of your recovery codes."
+            hint={m.codeFieldHint()}
             className="font-mono tracking-[0.15em] sm:max-w-xs"
           />
           <div>
-            <SubmitButton busy={form.busy} variant={destructive ? "destructive" : "default"}>
-              {submit}
+            <SubmitButton
+              busy={form.busy}
+              variant={destructive ? "destructive" : "default"}
+              {...WRAPPING_BUTTON}
+            >
+              <WrappingLabel>{submit}</WrappingLabel>
             </SubmitButton>
           </div>
         </form.Form>
@@ -111,33 +124,27 @@ export function SetupCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Set up your authenticator app</CardTitle>
-        <CardDescription>Two steps, and it is on.</CardDescription>
+        <CardTitle>{m.setUpTitle()}</CardTitle>
+        <CardDescription>{m.setUpDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8">
         <section className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-start sm:gap-6">
-          <QrCode
-            size={setup.qr.size}
-            path={setup.qr.path}
-            label="QR code of the secret for your authenticator app"
-          />
+          <QrCode size={setup.qr.size} path={setup.qr.path} label={m.qrCodeLabel()} />
           <div className="grid min-w-0 gap-3 text-sm">
-            <h2 className="font-semibold text-base">1. Scan this QR code with the app</h2>
-            <p className="text-muted-foreground">
-              Or, if you cannot scan it, add an account by hand with this key (time-based, 6 digits):
-            </p>
+            <h2 className="font-semibold text-base">{m.scanStep()}</h2>
+            <p className="text-muted-foreground">{m.typeKeyHint()}</p>
             <code className="select-all break-all rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm tracking-wider">
               {setup.secret}
             </code>
           </div>
         </section>
         <section className="grid gap-4">
-          <h2 className="font-semibold text-base">2. Enter the code the app shows</h2>
+          <h2 className="font-semibold text-base">{m.enterCodeStep()}</h2>
           <confirm.Form method="post" ref={confirm.formRef} className="grid gap-4">
             {confirm.intentField}
             {fieldError ? null : <FormFeedback error={confirm.error} />}
             <FormField
-              label="Code from the app"
+              label={m.codeFromApp()}
               name={confirm.field("code")}
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -147,13 +154,13 @@ export function SetupCard({
               className="font-mono text-lg tracking-[0.3em] sm:max-w-xs"
             />
             <div className="flex flex-wrap gap-2">
-              <SubmitButton busy={confirm.busy}>Turn on</SubmitButton>
+              <SubmitButton busy={confirm.busy}>{m.turnOn()}</SubmitButton>
             </div>
           </confirm.Form>
           <cancel.Form method="post">
             {cancel.intentField}
             <Button type="submit" variant="link" size="inline" className="text-muted-foreground">
-              Cancel
+              {m.cancel()}
             </Button>
           </cancel.Form>
         </section>

@@ -14,6 +14,7 @@ import type { AppServices } from "~/server/context.server";
 import { compiledQuery } from "~/server/db/compiled-query.server";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "~/server/session/freshness.server";
 import type { Database } from "../../../db/schema";
+import * as m from "./messages";
 import { checkCode, kindOfTypedCode } from "./second-step.server";
 import type { TwoFactorSettings, TwoFactorSummary } from "./two-factor";
 import {
@@ -26,9 +27,9 @@ import {
 
 /** A change to two-step sign-in, in the words of the owner's notice: mailed like a change of a way in. */
 const CHANGES = {
-  "two-factor-enabled": "Two-step sign-in was enabled",
-  "two-factor-disabled": "Two-step sign-in was disabled",
-  "recovery-codes-replaced": "New recovery codes were made",
+  "two-factor-enabled": m.changeTurnedOn,
+  "two-factor-disabled": m.changeTurnedOff,
+  "recovery-codes-replaced": m.changeRecoveryCodesReplaced,
 };
 
 /** The activity entry and the owner's notice (with "Not you? Sign out everywhere") of a change to two-step sign-in. */
@@ -38,7 +39,14 @@ function announce(
   kind: keyof typeof CHANGES,
   headers: Headers,
 ) {
-  return recordSignInChange(db, userId, { kind, what: CHANGES[kind] }, headers, mail.sendSignInChangeNotice);
+  // A getter: the notice reads it as it is written, in the language the owner reads it in.
+  const change = {
+    kind,
+    get what() {
+      return CHANGES[kind]();
+    },
+  };
+  return recordSignInChange(db, userId, change, headers, mail.sendSignInChangeNotice);
 }
 
 /** A change that shows the new recovery codes, once. */
@@ -114,14 +122,14 @@ export async function startSetup(auth: Auth, { user, session }: AuthSession): Pr
   const { adapter, secretConfig } = await auth.$context;
   const where = [{ field: "userId", value: user.id }];
   const existing = await adapter.findOne<{ verified: boolean }>({ model: "twoFactor", where });
-  if (existing?.verified) return refused(409, "Two-step sign-in is already on.");
+  if (existing?.verified) return refused(409, m.alreadyOn());
   const secret = await symmetricEncrypt({ key: secretConfig, data: generateRandomString(32) });
   await adapter.deleteMany({ model: "twoFactor", where });
   await adapter.create({
     model: "twoFactor",
     data: { secret, backupCodes: "[]", userId: user.id, verified: false },
   });
-  return done("Scan the code with your authenticator app.");
+  return done(m.scanWithApp());
 }
 
 /** Gives the account a new set of recovery codes (the old ones stop working) and returns them. */
@@ -154,12 +162,12 @@ export async function confirmSetup(
     .select("verified")
     .where("userId", "=", user.id)
     .executeTakeFirst();
-  if (!row || row.verified) return refused(409, "Start again: turn two-step sign-in on from the start.");
+  if (!row || row.verified) return refused(409, m.startAgain());
   const checked = await checkCode(auth, headers, { kind: "app", code });
   if (!checked.ok) return checked;
   const recoveryCodes = await replaceCodes(auth, user.id);
   await announce({ db, mail }, user.id, "two-factor-enabled", headers);
-  return withCodes(done("Two-step sign-in is on.", checked.setCookie), recoveryCodes);
+  return withCodes(done(m.isOn(), checked.setCookie), recoveryCodes);
 }
 
 /**
@@ -190,7 +198,7 @@ export async function renewRecoveryCodes(
   if (refusal) return refusal;
   const recoveryCodes = await replaceCodes(auth, user.id);
   await announce({ db, mail }, user.id, "recovery-codes-replaced", headers);
-  return withCodes(done("New recovery codes are ready. The old ones no longer work."), recoveryCodes);
+  return withCodes(done(m.newRecoveryCodesReady()), recoveryCodes);
 }
 
 /** "Turn off": the secret, the recovery codes and every trusted browser are gone. */
@@ -207,7 +215,7 @@ export async function turnOff(
   await adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: user.id }] });
   await forgetTrustedBrowsers(db, user.id);
   await announce({ db, mail }, user.id, "two-factor-disabled", headers);
-  return done("Two-step sign-in is off. Signing in takes your password, a passkey or a provider again.");
+  return done(m.isOff());
 }
 
 /** The dashboard card's line: on or off, and the recovery codes left. */

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { SignInStep } from "~/server/auth/auth-extensions";
 import type { Database } from "../../../db/schema";
 import { secondStepPath, TWO_FACTOR_PATH } from "./constants";
+import * as m from "./messages";
 import {
   forgetTrustedBrowsers,
   isFirstStepOnly,
@@ -25,30 +26,50 @@ export async function asksForCode(db: Kysely<Database>, userId: string): Promise
   return row?.twoFactorEnabled === true;
 }
 
+/**
+ * Its words are getters: each is read where it is said (a refusal, a page,
+ * the activity log, the owner's mail), in that moment's language.
+ */
 export const codeStep: SignInStep = {
   requiredFor: asksForCode,
-  passkeyRefusal:
-    "Your account has two-step sign-in, and this passkey did not check that it is you (with a PIN, fingerprint or face). Use a passkey that does, or your password and a code.",
+  get passkeyRefusal() {
+    return m.passkeyRefusal();
+  },
   // better-auth's `twoFactor` plugin answers a right password with this instead of a session.
   pausedBy: (answer) => "twoFactorRedirect" in answer,
   path: secondStepPath,
   afterReset: {
     // The mailbox alone is not enough: the code comes next.
     path: TWO_FACTOR_PATH,
-    description: "Enter the code from your authenticator app next.",
-    label: "Continue to the code",
+    get description() {
+      return m.afterResetDescription();
+    },
+    get label() {
+      return m.afterResetLabel();
+    },
   },
   isFirstStepOnly: (ctx, userId) => isFirstStepOnly(ctx as Parameters<typeof isFirstStepOnly>[0], userId),
   methods: {
-    [VERIFY_APP_CODE]: { method: "authenticator", name: "an authenticator code" },
+    [VERIFY_APP_CODE]: {
+      method: "authenticator",
+      get name() {
+        return m.methodAuthenticatorCode();
+      },
+    },
     // A recovery code is the way in of a lost phone, or of someone who found the codes: the owner is told.
     [VERIFY_RECOVERY_CODE]: {
       method: "recovery-code",
-      name: "a recovery code",
+      get name() {
+        return m.methodRecoveryCode();
+      },
       notify: {
         kind: "recovery-code-used",
-        what: "A recovery code was used to sign in",
-        meaning: "That code no longer works.",
+        get what() {
+          return m.recoveryCodeUsed();
+        },
+        get meaning() {
+          return m.recoveryCodeUsedMeaning();
+        },
       },
     },
   },
@@ -75,5 +96,5 @@ export async function removeTwoStep(trx: Kysely<Database>, userId: string): Prom
     .executeTakeFirst();
   await forgetTrustedBrowsers(trx, userId);
   const wasOn = Number(flag.numUpdatedRows) > 0 || secrets.some((row) => row.verified);
-  return wasOn ? ["Two-step sign-in, with the authenticator app and recovery codes set up for it"] : [];
+  return wasOn ? [m.removedTwoStep()] : [];
 }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
 import { TWO_FACTOR_SETTINGS_PATH } from "./constants";
+import * as m from "./messages";
 import type { TwoFactorSummary } from "./two-factor";
 
 /**
@@ -17,27 +18,24 @@ export function TwoFactorCard({ twoFactor }: { twoFactor: TwoFactorSummary }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Two-step sign-in</CardTitle>
-        <CardDescription>
-          A code from an authenticator app after your password or a provider, so a stolen password is not
-          enough.
-        </CardDescription>
+        <CardTitle>{m.twoStepSignIn()}</CardTitle>
+        <CardDescription>{m.cardDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         <p className="flex items-center gap-2 text-sm">
           <Icon className={enabled ? "size-5 text-success" : "size-5 text-muted-foreground"} />
           <span>
-            <span className="font-medium">{enabled ? "On" : "Off"}</span>
+            <span className="font-medium">{enabled ? m.on() : m.off()}</span>
             {enabled ? (
               <span className="text-muted-foreground">
                 {" "}
-                · {recoveryCodesLeft} recovery {recoveryCodesLeft === 1 ? "code" : "codes"} left
+                · {m.recoveryCodesLeft({ count: recoveryCodesLeft })}
               </span>
             ) : null}
           </span>
         </p>
         <Button asChild variant={enabled ? "outline" : "default"}>
-          <PreloadLink to={TWO_FACTOR_SETTINGS_PATH}>{enabled ? "Manage" : "Turn on"}</PreloadLink>
+          <PreloadLink to={TWO_FACTOR_SETTINGS_PATH}>{enabled ? m.manage() : m.turnOn()}</PreloadLink>
         </Button>
       </CardContent>
     </Card>

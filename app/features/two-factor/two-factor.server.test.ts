@@ -1,10 +1,12 @@
 /** Two-step sign-in end to end on the server: codes, recovery codes, limits, one use per code, the settings page's forms. */
 import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { inLocale } from "~/i18n/locale.server";
 import type { AuthExtensions } from "~/server/auth/auth-extensions";
 import { passwordSignIn } from "~/server/auth/credentials.server";
 import type { AppServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
+import type { FeatureChange } from "~/server/mail/templates.server";
 import { authOn, authWithOneAccount, browserHeaders } from "../../../tests/fixtures/auth-in-memory";
 import { NO_POSTGRES } from "../../../tests/fixtures/postgres";
 import { STORAGES, type Storage } from "../../../tests/fixtures/storages";
@@ -13,6 +15,7 @@ import twoFactorFeature from "./feature.server";
 import { checkCode } from "./second-step.server";
 import { confirmSetup, startSetup, turnOff, twoFactorSettings } from "./settings.server";
 import { TWO_FACTOR_ACTIONS } from "./settings-actions.server";
+import { codeStep } from "./sign-in-step.server";
 import { normalizeRecoveryCode, recoveryCodeHash, storedRecoveryCodes } from "./two-factor.server";
 
 type World = Awaited<ReturnType<typeof authWithOneAccount>>;
@@ -193,6 +196,53 @@ test("an undone email change takes two-step sign-in away, whenever it was set up
   expect(await db.kysely.selectFrom("twoFactor").select("userId").execute()).toEqual([]);
   const user = await db.kysely.selectFrom("user").select("twoFactorEnabled").executeTakeFirst();
   expect(user?.twoFactorEnabled).toBe(false);
+});
+
+test("in German, the code step's refusals, the page's answers and the owner's notice speak German", async () => {
+  const w = await withTwoFactor();
+  const step = await passwordStep(w);
+  const notACode = "Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.";
+  expect(
+    await inLocale("de", () => checkCode(w.auth, step.headers, { kind: "app", code: "12" })),
+  ).toMatchObject({
+    status: 400,
+    message: notACode,
+    fieldErrors: { code: notACode },
+  });
+  expect(
+    await inLocale("de", () => checkCode(w.auth, step.headers, { kind: "app", code: "000000" })),
+  ).toMatchObject({ status: 401, message: expect.stringMatching(/^Dieser Code stimmt nicht\./) });
+
+  const signedIn = await checkCode(w.auth, step.headers, { kind: "app", code: nextCode(w.app) });
+  const headers = browserHeaders({ cookie: cookiesOf(signedIn.ok ? (signedIn.setCookie ?? []) : []) });
+  const session = await w.auth.api.getSession({ headers });
+  if (!session) throw new Error("not signed in");
+  const notices: FeatureChange[] = [];
+  const services = {
+    ...w.services,
+    mail: { sendSignInChangeNotice: async (_userId: string, change: FeatureChange) => notices.push(change) },
+  } as unknown as AppServices;
+  const off = await inLocale("de", () => turnOff(services, headers, session, w.recoveryCodes[0]));
+  expect(off).toMatchObject({
+    ok: true,
+    message: expect.stringMatching(/^Die Zwei-Faktor-Authentifizierung ist ausgeschaltet\./),
+  });
+  // The notice is worded when it is written, in its reader's language.
+  const [notice] = notices;
+  expect(inLocale("de", () => notice?.what)).toBe("Die Zwei-Faktor-Authentifizierung wurde ausgeschaltet");
+  expect(notice?.what).toBe("Two-step sign-in was disabled");
+
+  // The core reads the sign-in step's words where it says them.
+  expect(inLocale("de", () => codeStep.passkeyRefusal)).toMatch(
+    /^Ihr Konto nutzt die Zwei-Faktor-Authentifizierung/,
+  );
+  expect(codeStep.passkeyRefusal).toMatch(/^Your account has two-step sign-in/);
+  const recoveryNotice = codeStep.methods["/two-factor/verify-backup-code"]?.notify as
+    | FeatureChange
+    | undefined;
+  expect(inLocale("de", () => recoveryNotice?.what)).toBe(
+    "Zum Anmelden wurde ein Wiederherstellungscode verwendet",
+  );
 });
 
 describe.each(STORAGES)(

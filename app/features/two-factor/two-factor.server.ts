@@ -14,6 +14,7 @@ import { tooManyAttemptsError } from "~/server/limits/rate-limit.server";
 import type { Database } from "../../../db/schema";
 import { AUTHENTICATOR_CODES, claimCodeStep } from "./authenticator-steps.server";
 import { RECOVERY_CODE_COUNT, SECOND_STEP_SECONDS, secondStepPath, TRUSTED_BROWSER_DAYS } from "./constants";
+import * as m from "./messages";
 
 /** The hook context, as far as this module reads it. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -237,7 +238,7 @@ export function secondStepLimits(budget: FailureBudget, db: Kysely<Database>) {
     if ((await claimCodeStep(db, ctx.context.secretConfig, subject.userId, code)) === "replayed") {
       throw new APIError("UNAUTHORIZED", {
         code: CODE_ALREADY_USED,
-        message: "This code was used already. Wait for the next one.",
+        message: m.codeUsedAlready(),
       });
     }
   });
