@@ -18,7 +18,9 @@ const SOURCE_DIRS = ["app", "server", "db", "scripts", "vite"];
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === "migrations" ? [] : sourceFiles(path);
+    // Migrations are history, and a catalogue's modules are compiled from its JSON (npm run i18n).
+    if (entry.isDirectory())
+      return entry.name === "migrations" || entry.name === "messages" ? [] : sourceFiles(path);
     return /\.tsx?$/.test(entry.name) && !/\.(test|e2e)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
