@@ -12,11 +12,6 @@ const SIGN_IN_ROUTE = /[\\/]app[\\/]routes[\\/]login\.tsx(?:\?|$)/;
 const ALWAYS_LOADED = /(?:^|[\\/])(?:framework|shell|rolldown-runtime)-[\w-]+\.js$/;
 /** The islands' helper, which the landing page and the dashboard hydrate with: in the shell, not a request of its own. */
 const ISLANDS = /[\\/]app[\\/]components[\\/]lazy-island\.tsx$/;
-/**
- * The compiled messages (scripts/i18n): never pulled into the shell whole
- * through their catalogue's barrel; each message goes with the code that calls it.
- */
-const MESSAGES = /[\\/]messages[\\/](?:index\.ts$|compiled[\\/])/;
 /** Small pieces the sign-in, reset and dashboard pages share: one file for them, not six. */
 const FORMS =
   /[\\/]app[\\/](?:components[\\/](?:form-field|use-continue-after-sign-in|ui[\\/](?:alert|input|label))|lib[\\/]redirect)\.tsx?$/;
@@ -98,7 +93,7 @@ export function clientChunks(): Plugin {
 function staticClosure(roots: string[], importedIds: (id: string) => readonly string[], leaf?: RegExp) {
   const closure = new Set<string>();
   for (let pending = [...roots], id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (closure.has(id) || NODE_MODULES.test(id) || MESSAGES.test(id)) continue;
+    if (closure.has(id) || NODE_MODULES.test(id)) continue;
     if (!id.startsWith("/") && !leaf?.test(id)) continue;
     closure.add(id);
     if (!leaf?.test(id)) pending.push(...importedIds(id));

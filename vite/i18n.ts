@@ -1,6 +1,6 @@
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { CATALOGUE_DIR, compileAll } from "../scripts/i18n/compile.ts";
+import { CATALOGUE_DIR, COMPILED_DIR, compileAll, inlineMessages } from "../scripts/i18n/compile.ts";
 
 /**
  * Compiles the message catalogues (scripts/i18n/compile.ts) when Vite starts
@@ -14,10 +14,22 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
   };
   return {
     name: "i18n-catalogues",
+    enforce: "pre",
     config() {
       compile();
       const pseudo = process.env.E2E_TEST_ROUTES === "1" || process.env.VITEST === "true";
       return { define: { "import.meta.env.PSEUDO_LOCALE": JSON.stringify(pseudo) } };
+    },
+    transform(code, id) {
+      if (id.includes("node_modules") || !/\.tsx?$/.test(id.split("?")[0] ?? "")) return undefined;
+      const direct = importEachMessage(code, (specifier) =>
+        inlineMessages.get(
+          specifier.startsWith("~/")
+            ? join(root, "app", specifier.slice(2))
+            : resolve(dirname(id.split("?")[0] ?? id), specifier),
+        ),
+      );
+      return direct === code ? undefined : { code: direct, map: null };
     },
     configureServer(server) {
       server.watcher.on("change", (path) => {
@@ -25,4 +37,41 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
       });
     },
   };
+}
+
+/**
+ * `import * as m from "./messages"` and `m.someKey(…)` become the message
+ * itself where it is called: a message without arguments as its expression
+ * (`m.reload()` → `pick({ de: () => "Neu laden", en: () => "Reload" })`,
+ * which each language's bundle then reduces to its own text), and any other
+ * as an import of its own module (`./messages/compiled/someKey`). The
+ * bundler then puts each message with the code that calls it, never a whole
+ * catalogue in whichever chunk its barrel landed in. `inline` gives a
+ * catalogue's expressions (compileCatalogue), by the import's specifier.
+ */
+export function importEachMessage(
+  code: string,
+  inline: (specifier: string) => Record<string, string> | undefined = () => undefined,
+): string {
+  let out = code;
+  let picks = false;
+  for (const [statement, alias, specifier] of code.matchAll(
+    /^import \* as (\w+) from "([^"]*\/messages)";?$/gm,
+  )) {
+    const expressions = inline(specifier) ?? {};
+    const bare = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\(\\)`, "g");
+    out = out.replace(bare, (call, key: string) => {
+      const expression = expressions[key];
+      if (expression === undefined) return call;
+      picks = true;
+      return expression.replaceAll("pick(", "__i18nPick(");
+    });
+    const use = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\b`, "g");
+    const keys = new Set([...out.matchAll(use)].map(([, key]) => key));
+    const imports = [...keys].map(
+      (key) => `import { ${key} as ${alias}$${key} } from "${specifier}/${COMPILED_DIR}/${key}";`,
+    );
+    out = out.replace(statement, imports.join("\n")).replace(use, `${alias}$$$1`);
+  }
+  return picks ? `import { pick as __i18nPick } from "~/i18n/runtime";\n${out}` : out;
 }

@@ -130,6 +130,17 @@ function emit(tokens: Token[], pseudo: boolean, plural?: { arg: string; offset: 
     .join("");
 }
 
+/** A message module's imports: `pick` (and `locale` where Intl formats), and the formatters its text calls. */
+function importsOf(code: string, usesLocale: boolean): string[] {
+  const formatters = ["formatDate", "formatNumber", "plural", "select"].filter((name) =>
+    code.includes(`${name}(`),
+  );
+  return [
+    `import { ${usesLocale ? "locale, pick" : "pick"} } from "~/i18n/runtime";`,
+    ...(formatters.length ? [`import { ${formatters.join(", ")} } from "~/i18n/format";`] : []),
+  ];
+}
+
 export type CompileProblem = { file: string; message: string };
 
 /** The compiled module's source, and what is wrong with the catalogue (a key or an argument). */
@@ -138,6 +149,8 @@ export function compileCatalogue(catalogue: Catalogue): {
   barrel: string;
   /** `messages/compiled/<key>.ts`: each message's module. */
   modules: Record<string, string>;
+  /** A message without arguments as one expression (`pick(…)`), for the bundler to write where it is called. */
+  inline: Record<string, string>;
   problems: CompileProblem[];
 } {
   const problems: CompileProblem[] = [];
@@ -162,6 +175,7 @@ export function compileCatalogue(catalogue: Catalogue): {
   const origin = `// Compiled by scripts/i18n from ${LOCALES.map((locale) => `${locale}.json`).join(", ")}: edit those, not this.`;
   const barrel = [origin];
   const modules: Record<string, string> = {};
+  const inline: Record<string, string> = {};
   for (const key of Object.keys(base)) {
     if (!KEY.test(key)) {
       problems.push({
@@ -198,7 +212,7 @@ export function compileCatalogue(catalogue: Catalogue): {
     const usesLocale = [...variants, pseudo].some((variant) => /\((?:l),/.test(variant));
     modules[key] = [
       origin,
-      `import { formatDate, formatNumber, locale, pick, plural, select } from "~/i18n/runtime";`,
+      ...importsOf([...variants, pseudo].join(" "), usesLocale),
       "",
       `/** ${english_.replace(/\*\//g, "*\\/").replace(/\n/g, " ")} */`,
       `export const ${key} = (${params}): string => {`,
@@ -210,8 +224,12 @@ export function compileCatalogue(catalogue: Catalogue): {
       "",
     ].join("\n");
     barrel.push(`export { ${key} } from "./${COMPILED_DIR}/${key}";`);
+    if (!args.size) {
+      inline[key] =
+        `(import.meta.env.PSEUDO_LOCALE ? pick({ ${[...variants, pseudo].join(", ")} }) : pick({ ${variants.join(", ")} }))`;
+    }
   }
-  return { barrel: `${barrel.join("\n")}\n`, modules, problems };
+  return { barrel: `${barrel.join("\n")}\n`, modules, inline, problems };
 }
 
 /** Writes a file only when its content changes, and whole (several tools may compile at once). */
@@ -227,13 +245,17 @@ function writeIfChanged(path: string, source: string): boolean {
 }
 
 /** Compiles every catalogue under the roots; returns the problems found on the way. */
+/** Each catalogue folder's messages without arguments, as expressions (`compileCatalogue`'s `inline`), from the last `compileAll`. */
+export const inlineMessages = new Map<string, Record<string, string>>();
+
 export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
   const problems: CompileProblem[] = [];
   for (const dir of findCatalogues(roots.map((each) => join(root, each)))) {
     const compiled = compileCatalogue(readCatalogue(dir));
     const compiledDir = join(dir, COMPILED_DIR);
     mkdirSync(compiledDir, { recursive: true });
-    for (const [key, source] of Object.entries(compiled.modules)) writeIfChanged(join(compiledDir, `${key}.ts`), source);
+    for (const [key, source] of Object.entries(compiled.modules))
+      writeIfChanged(join(compiledDir, `${key}.ts`), source);
     // A message removed from the catalogue: its module goes too.
     for (const name of readdirSync(compiledDir, { withFileTypes: true })) {
       if (name.isFile() && !Object.hasOwn(compiled.modules, name.name.replace(/\.ts$/, ""))) {
@@ -241,6 +263,7 @@ export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
       }
     }
     writeIfChanged(join(dir, COMPILED_FILE), compiled.barrel);
+    inlineMessages.set(dir, compiled.inline);
     problems.push(
       ...compiled.problems.map((problem) => ({ ...problem, file: relative(root, problem.file) })),
     );

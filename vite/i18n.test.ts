@@ -1,0 +1,35 @@
+import { expect, test } from "vitest";
+import { importEachMessage } from "./i18n";
+
+test("each message a module calls is imported from its own module", () => {
+  const source = [
+    'import * as m from "~/features/teams/messages";',
+    'import * as core from "../messages";',
+    "export const a = () => m.invite({ team }) + m.invite({ team: 2 }) + core.reload() + item.m.other;",
+  ].join("\n");
+  expect(importEachMessage(source)).toBe(
+    [
+      'import { invite as m$invite } from "~/features/teams/messages/compiled/invite";',
+      'import { reload as core$reload } from "../messages/compiled/reload";',
+      "export const a = () => m$invite({ team }) + m$invite({ team: 2 }) + core$reload() + item.m.other;",
+    ].join("\n"),
+  );
+});
+
+test("a module without a catalogue is left as it is", () => {
+  const source = 'import * as z from "zod";\nexport const rule = z.string();';
+  expect(importEachMessage(source)).toBe(source);
+});
+
+test("a message without arguments is written where it is called, as its choice of texts", () => {
+  const source =
+    'import * as m from "./messages";\nexport const label = () => m.reload() + m.hello({ name });';
+  const inline = { reload: "(pick({ de: () => `Neu laden`, en: () => `Reload` }))" };
+  expect(importEachMessage(source, (specifier) => (specifier === "./messages" ? inline : undefined))).toBe(
+    [
+      'import { pick as __i18nPick } from "~/i18n/runtime";',
+      'import { hello as m$hello } from "./messages/compiled/hello";',
+      "export const label = () => (__i18nPick({ de: () => `Neu laden`, en: () => `Reload` })) + m$hello({ name });",
+    ].join("\n"),
+  );
+});
