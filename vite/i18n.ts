@@ -58,6 +58,7 @@ export function importEachMessage(
   for (const [statement, alias, specifier] of code.matchAll(
     /^import \* as (\w+) from "([^"]*\/messages)";?$/gm,
   )) {
+    if (!alias || !specifier) continue;
     const expressions = inline(specifier) ?? {};
     const bare = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\(\\)`, "g");
     out = out.replace(bare, (call, key: string) => {
