@@ -17,7 +17,9 @@ export default function AccountMenuContent({ user, trigger }: { user: SessionUse
   return (
     <DropdownShell trigger={trigger} className="min-w-56">
       <div className="px-2 py-1.5">
-        <p className="truncate font-medium text-sm">{user.name}</p>
+        <p className="truncate font-medium text-sm" translate="no">
+          {user.name}
+        </p>
         <p className="truncate text-muted-foreground text-xs">{user.email}</p>
       </div>
       <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />

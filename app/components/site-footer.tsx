@@ -9,7 +9,7 @@ export function SiteFooter() {
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-muted-foreground text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>
-          © {new Date().getFullYear()} {appName}
+          © {new Date().getFullYear()} <span translate="no">{appName}</span>
         </p>
         <p>{m.keptSafeByDefault()}</p>
       </div>

@@ -27,7 +27,7 @@ export function SiteHeader() {
           <span className="flex size-7 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <LayersIcon className="size-4" />
           </span>
-          <span>{appName}</span>
+          <span translate="no">{appName}</span>
         </PreloadLink>
         <nav aria-label={m.mainNavigation()} className="flex items-center gap-1 text-sm">
           {session ? (

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { pseudoText } from "../../scripts/i18n/pseudo.ts";
 import { newAccount, startSignUpByRequest } from "../fixtures/accounts";
+import { APP_NAME } from "../fixtures/app-name";
 import { waitForElementHydration, waitForHydration } from "../fixtures/page-state";
 import { expectPseudoLocalized, PSEUDO_LOCALE, pseudo } from "../fixtures/pseudo-locale";
 import { openDashboardAs } from "../fixtures/signed-in";
@@ -30,19 +31,21 @@ test("the guest pages speak only the catalogues' words", async ({ page }) => {
 test("the dashboard speaks only the catalogues' words, also with its menus and dialog open", async ({
   page,
 }) => {
-  await openDashboardAs(page);
-  await expectPseudoLocalized(page, "/dashboard");
+  const { name } = await openDashboardAs(page);
+  // The person's own name is theirs, not the catalogues'.
+  const check = (label: string) => expectPseudoLocalized(page, label, [APP_NAME, name]);
+  await check("/dashboard");
   await page.locator("header summary").click();
-  await expectPseudoLocalized(page, "the language switch open");
+  await check("the language switch open");
   await page.reload();
   await waitForHydration(page);
   const accountMenu = page.getByRole("button", { name: new RegExp(`^⟦${pseudoText("Account menu for ")}`) });
   await waitForElementHydration(accountMenu);
   await accountMenu.click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await expectPseudoLocalized(page, "the account menu open");
+  await check("the account menu open");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: pseudo("Delete account…") }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await expectPseudoLocalized(page, "the delete-account dialog");
+  await check("the delete-account dialog");
 });
