@@ -19,9 +19,12 @@ function flatten(routes: RouteConfigEntry[], ancestors: string[] = []): typeof e
   ]);
 }
 
+const NOT_PAGES = new Set(["+types", "messages"]);
+
 function routeModules(dir = "routes"): string[] {
   return readdirSync(join(APP, dir), { withFileTypes: true }).flatMap((item) => {
-    if (item.isDirectory()) return item.name === "+types" ? [] : routeModules(`${dir}/${item.name}`);
+    // Not pages: React Router's generated types, and the message catalogue (messages/index.ts, compiled).
+    if (item.isDirectory()) return NOT_PAGES.has(item.name) ? [] : routeModules(`${dir}/${item.name}`);
     return /\.tsx?$/.test(item.name) && !item.name.includes(".test.") ? [`${dir}/${item.name}`] : [];
   });
 }

@@ -8,6 +8,7 @@ import UnlinkIcon from "~icons/lucide/unlink";
 import UserPenIcon from "~icons/lucide/user-pen";
 import UserPlusIcon from "~icons/lucide/user-plus";
 import type { ActivityKindInfo } from "./features";
+import * as m from "./messages";
 
 /**
  * The account activity log ("recent activity"): what the server records
@@ -30,35 +31,42 @@ export type ActivityItem = {
   createdAt: string;
 };
 
-const by = ({ method }: ActivityItem) => (method ? ` with ${method}` : "");
-
-/** The core's kinds of entries: each with its icon and its sentence. A feature adds its own. */
+/**
+ * The core's kinds of entries: each with its icon and its sentence, worded
+ * when the dashboard (or the export) shows it, in its reader's language. A
+ * feature adds its own.
+ */
 const CORE_ACTIVITY_KINDS: Record<string, ActivityKindInfo> = {
   "sign-in": {
     icon: LogInIcon,
-    describe: (entry) => (entry.success ? `Signed in${by(entry)}` : `Failed sign-in${by(entry)}`),
+    describe: ({ success, method }) => {
+      if (success) return method ? m.activitySignedInWith({ method }) : m.activitySignedIn();
+      return method ? m.activitySignInFailedWith({ method }) : m.activitySignInFailed();
+    },
   },
-  "sign-up": { icon: UserPlusIcon, describe: (entry) => `Account created${by(entry)}` },
+  "sign-up": {
+    icon: UserPlusIcon,
+    describe: ({ method }) =>
+      method ? m.activityAccountCreatedWith({ method }) : m.activityAccountCreated(),
+  },
   "new-device": {
     icon: MonitorCheckIcon,
-    describe: ({ browser }) => `Sign-in from a new device${browser ? `: ${browser}` : ""}`,
+    describe: ({ browser }) => (browser ? m.activityNewDeviceBrowser({ browser }) : m.activityNewDevice()),
   },
-  "password-changed": { icon: KeyRoundIcon, describe: "Password changed" },
-  "password-set": { icon: KeyRoundIcon, describe: "Password set" },
-  "provider-unlinked": { icon: UnlinkIcon, describe: ({ method }) => `${method ?? "Provider"} unlinked` },
-  "session-revoked": { icon: LogOutIcon, describe: "Signed out a session" },
-  "other-sessions-revoked": { icon: LogOutIcon, describe: "Signed out everywhere else" },
-  "signed-out-everywhere": { icon: LogOutIcon, describe: "Signed out everywhere from the new-device mail" },
-  "name-changed": { icon: UserPenIcon, describe: "Name changed" },
-  "password-change-refused": {
-    icon: ShieldAlertIcon,
-    describe: "Password change refused: wrong current password",
+  "password-changed": { icon: KeyRoundIcon, describe: m.activityPasswordChanged },
+  "password-set": { icon: KeyRoundIcon, describe: m.activityPasswordSet },
+  "provider-unlinked": {
+    icon: UnlinkIcon,
+    describe: ({ method }) =>
+      method ? m.activityProviderUnlinked({ method }) : m.activitySomeProviderUnlinked(),
   },
-  "account-deletion-refused": { icon: ShieldAlertIcon, describe: "Account deletion refused: wrong password" },
-  "password-check-failed": {
-    icon: ShieldAlertIcon,
-    describe: "Wrong password entered to confirm it was you",
-  },
+  "session-revoked": { icon: LogOutIcon, describe: m.activitySessionRevoked },
+  "other-sessions-revoked": { icon: LogOutIcon, describe: m.activityOtherSessionsRevoked },
+  "signed-out-everywhere": { icon: LogOutIcon, describe: m.activitySignedOutEverywhere },
+  "name-changed": { icon: UserPenIcon, describe: m.activityNameChanged },
+  "password-change-refused": { icon: ShieldAlertIcon, describe: m.activityPasswordChangeRefused },
+  "account-deletion-refused": { icon: ShieldAlertIcon, describe: m.activityAccountDeletionRefused },
+  "password-check-failed": { icon: ShieldAlertIcon, describe: m.activityPasswordCheckFailed },
 };
 
 /** Every kind this build knows, the core's and the listed features': a kind not here is not shown. */

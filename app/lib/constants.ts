@@ -19,7 +19,11 @@ export const REDIRECT_PARAM = "redirect";
 /** Passwords: long enough to resist guessing, short enough to hash cheaply. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** What every new-password field says of its rules (the server's common-password rule: auth/password-policy.server.ts). */
+/**
+ * What every new-password field says of its rules, in English: people read
+ * `newPasswordHint()` (./fields.ts), in their language.
+ * @deprecated for a page: call `newPasswordHint()` when rendering.
+ */
 export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password or one built from your name, email or the app's name.`;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
@@ -45,9 +49,15 @@ export const NOT_FRESH_SIGN_IN_CODE = "SIGN_IN_NOT_RECENT";
  * `admin` plugin refuses to make the account a session (`BANNED_USER`),
  * only after the account's own proof (a right password, a provider's or
  * a passkey's answer) was accepted: the core answers it with the message,
- * never as a wrong password.
+ * never as a wrong password. People read `accountRefusedMessage()`
+ * (./account-refused.ts), in their language; this file holds no messages.
  */
 export const ACCOUNT_REFUSED_CODE = "BANNED_USER";
+/**
+ * The message's English words, for the end-to-end suite (its browser asks
+ * for English) to find it on a page.
+ * @deprecated for a page or an answer: call `accountRefusedMessage()` when answering.
+ */
 export const ACCOUNT_REFUSED_MESSAGE = "This account is suspended. Contact support.";
 
 /** The dashboard's recent activity: how many entries it shows, and how long they are kept. */

@@ -21,7 +21,12 @@ export type FeatureRoutes = {
   anyone?: RouteConfigEntry[];
 };
 
-/** A kind of activity-log entry: its icon and the sentence the dashboard and the data export show. */
+/**
+ * A kind of activity-log entry: its icon and the sentence the dashboard and
+ * the data export show, a function called when the entry is shown, so that
+ * it speaks its reader's language (`m.someSentence`, or `withDetail(m.someSentence)`
+ * from ./activity-sentence.ts). A string is shown as it is, in every language.
+ */
 export type ActivityKindInfo = {
   icon: IconComponent;
   describe: string | ((entry: ActivityItem) => string);
@@ -35,7 +40,8 @@ export type ActivityKindInfo = {
  */
 export type DashboardSection = {
   id: string;
-  label: string;
+  /** Its name in the side navigation: a message function (`m.someSection`), worded when the page renders. */
+  label: string | (() => string);
   icon: IconComponent;
   order: number;
   Card: ComponentType<{ data: DashboardData }>;

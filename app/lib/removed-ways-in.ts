@@ -1,3 +1,5 @@
+import * as m from "./messages";
+
 /**
  * What the first proof of an account's mailbox removed (the features' ways
  * in, a line each as they word them, and providers by name), as the mail
@@ -10,7 +12,7 @@ export function removedAnything({ fromFeatures, providers }: RemovedWaysIn): boo
   return fromFeatures.length > 0 || providers.length > 0;
 }
 
-/** "2 passkeys", "Signing in with GitHub", …: one line per removed way in. */
+/** "2 passkeys", "Signing in with GitHub", …: one line per removed way in, in the reader's language. */
 export function describeRemovedWaysIn({ fromFeatures, providers }: RemovedWaysIn): string[] {
-  return [...fromFeatures, ...providers.map((provider) => `Signing in with ${provider}`)];
+  return [...fromFeatures, ...providers.map((provider) => m.signingInWith({ provider }))];
 }

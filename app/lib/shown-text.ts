@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { tooLongMessage, type Wording, worded } from "./fields";
+import * as m from "./messages";
 
 /**
  * The rule for text one person types and another receives, in a mail or on
@@ -31,21 +33,13 @@ const DOT_BETWEEN_LETTERS =
 /** Six digits or more, with only spaces, dashes, dots or brackets between: a phone number. */
 const PHONE_NUMBER = /\p{Nd}(?:[\s\-–.()]*\p{Nd}){5,}/u;
 
-const RULES: { breaks: (text: string) => boolean; message: string }[] = [
-  { breaks: (text) => INVISIBLE.test(text), message: "Use letters, not control or formatting characters." },
-  { breaks: (text) => text.includes("@"), message: "Leave out the @: a name must not read as an address." },
-  {
-    breaks: (text) => DOT_BETWEEN_LETTERS.test(text),
-    message: "Leave out dots between letters: a name must not read as a web address.",
-  },
-  {
-    breaks: (text) => PHONE_NUMBER.test(text),
-    message: "Use at most 5 digits in a row: a name must not read as a phone number.",
-  },
-  {
-    breaks: (text) => !ALLOWED.test(text),
-    message: "Use letters, digits, spaces and simple punctuation (& ' - , . ( ) ! ? # + :).",
-  },
+/** Each rule, with the message the form shows (worded when it is read). */
+const RULES: { breaks: (text: string) => boolean; message: () => string }[] = [
+  { breaks: (text) => INVISIBLE.test(text), message: m.shownTextInvisible },
+  { breaks: (text) => text.includes("@"), message: m.shownTextAt },
+  { breaks: (text) => DOT_BETWEEN_LETTERS.test(text), message: m.shownTextDots },
+  { breaks: (text) => PHONE_NUMBER.test(text), message: m.shownTextPhone },
+  { breaks: (text) => !ALLOWED.test(text), message: m.shownTextCharacters },
 ];
 
 /** `text` as the rule reads and keeps it: NFKC, trimmed, runs of spaces made one. */
@@ -57,18 +51,26 @@ export const normalizeShownText = (text: string) =>
 
 /** Why `text` (normalized) may not reach another person; null when it may. */
 export function shownTextProblem(text: string): string | null {
-  return RULES.find((rule) => rule.breaks(text))?.message ?? null;
+  return RULES.find((rule) => rule.breaks(text))?.message() ?? null;
 }
 
 /**
  * A name one person gives and others read: normalized, 1 to `max`
  * characters, and the rules above, each with the message the form shows.
+ * `missing` is what an empty one reads: a message function (`m.nameYourTeam`),
+ * worded at parse time.
  */
-export function shownText(max: number, missing: string) {
+export function shownText(max: number, missing: Wording) {
+  const empty = { error: () => worded(missing) };
   return z
-    .string({ error: missing })
+    .string(empty)
     .transform(normalizeShownText)
-    .pipe(z.string().min(1, missing).max(max, `Use at most ${max} characters.`))
+    .pipe(
+      z
+        .string()
+        .min(1, empty)
+        .max(max, { error: () => tooLongMessage(max) }),
+    )
     .superRefine((text, context) => {
       const problem = shownTextProblem(text);
       if (problem) context.addIssue({ code: "custom", message: problem });

@@ -9,8 +9,8 @@ import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
+import { rich } from "~/i18n/rich";
 import {
-  NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PATH,
@@ -18,7 +18,7 @@ import {
   SIGN_UP_CODE_SECONDS,
   SIGN_UP_CODE_TRIES,
 } from "~/lib/constants";
-import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/lib/fields";
+import { type FieldErrors, fieldErrorsOf, newPasswordHint, signUpSchema } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text, tooMany } from "~/server/action-kit.server";
@@ -28,8 +28,9 @@ import { requesterHashOf, signUpBrowser } from "~/server/auth/sign-up-browser.se
 import { type AppServices, getServices } from "~/server/context.server";
 import { clientIpOf, retryAfterOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/confirm-sign-up";
+import * as m from "./messages";
 
-export const handle = { title: "Check your inbox" };
+export const handle = { title: () => m.confirmSignUpTitle() };
 
 // The mailed link carries the code: no Referer leaves this page.
 export const headers = mailLinkPageHeaders;
@@ -92,13 +93,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = resend || !pending.fromThisBrowser ? await services.rateLimits.ip(clientIpOf(request)) : null;
   const limit =
     ip?.allowed && resend ? await services.rateLimits.address("verification-email", pending.email) : ip;
-  const refusal = limit && overLimit(limit, resend ? "codes sent" : "tries");
+  const refusal = limit && overLimit(limit, resend ? m.confirmSignUpCodesSent() : m.confirmSignUpTries());
   if (refusal) return respond<ActionData>(refusal, { message: refusal.message });
   if (resend) {
     const { secret } = await services.auth.$context;
     const sent = await resendSignUpCode({ mail: services.mail, secret }, pending.id);
     if (!sent) return data<ActionData>({ expired: true }, { status: 400 });
-    return data<ActionData>({ notice: `We sent a new code to ${pending.email}.` });
+    return data<ActionData>({ notice: m.confirmSignUpNewCodeSent({ email: pending.email }) });
   }
   const code = codeFrom(form.code);
   // Another browser than the one that asked chooses the name and password here, with the sign-up rules.
@@ -110,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!code || fieldErrors) {
     return data<ActionData>(
       {
-        fieldError: code ? undefined : `Enter the ${SIGN_UP_CODE_DIGITS}-digit code from the mail.`,
+        fieldError: code ? undefined : m.confirmSignUpCodeMissing({ digits: SIGN_UP_CODE_DIGITS }),
         fieldErrors,
         values: { name: form.name },
       },
@@ -142,8 +143,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error.body?.code !== "WRONG_CODE" || !(left > 0)) {
       return data<ActionData>({ expired: true }, { status: 400 });
     }
-    const fieldError = `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`;
-    return data<ActionData>({ fieldError, values: { name: form.name } }, { status: 400 });
+    return data<ActionData>(
+      { fieldError: m.confirmSignUpWrongCode({ left }), values: { name: form.name } },
+      { status: 400 },
+    );
   }
 }
 
@@ -154,27 +157,26 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
   if (!pending || actionData?.expired) {
     return (
       <CenteredCard
-        title="This code no longer works"
-        description={`A code works once, for ${SIGN_UP_CODE_SECONDS / 60} minutes, and not after ${SIGN_UP_CODE_TRIES} wrong tries. Start again to get a new one.`}
+        title={m.confirmSignUpExpiredTitle()}
+        description={m.confirmSignUpExpiredDescription({
+          minutes: SIGN_UP_CODE_SECONDS / 60,
+          tries: SIGN_UP_CODE_TRIES,
+        })}
       >
         <Button asChild>
-          <PreloadLink to={START_AGAIN}>Create an account</PreloadLink>
+          <PreloadLink to={START_AGAIN}>{m.confirmSignUpStartAgain()}</PreloadLink>
         </Button>
       </CenteredCard>
     );
   }
+  const sent = { digits: SIGN_UP_CODE_DIGITS, email: pending.email };
   return (
     <CenteredCard
-      title="Check your inbox"
-      description={
-        <>
-          We sent a {SIGN_UP_CODE_DIGITS}-digit code to{" "}
-          <strong className="break-words font-medium text-foreground">{pending.email}</strong>.{" "}
-          {pending.fromThisBrowser
-            ? "Enter it here, or follow the link in the mail, to create your account."
-            : "This browser did not ask for the account: choose your name and password here to create it."}
-        </>
-      }
+      title={m.confirmSignUpHeading()}
+      description={rich(
+        pending.fromThisBrowser ? m.confirmSignUpSentHere(sent) : m.confirmSignUpSentElsewhere(sent),
+        { strong: (email) => <strong className="break-words font-medium text-foreground">{email}</strong> },
+      )}
     >
       <Form method="post" ref={formRef} className="grid gap-5">
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
@@ -185,7 +187,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
         ) : null}
         <input type="hidden" name="id" value={pending.id} />
         <FormField
-          label="Code"
+          label={m.confirmSignUpCodeLabel()}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -193,7 +195,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
           maxLength={40}
           defaultValue={loaderData.code}
           error={actionData?.fieldError}
-          hint={`The ${SIGN_UP_CODE_DIGITS} digits in the mail; it works for ${SIGN_UP_CODE_SECONDS / 60} minutes.`}
+          hint={m.confirmSignUpCodeHint({ digits: SIGN_UP_CODE_DIGITS, minutes: SIGN_UP_CODE_SECONDS / 60 })}
           className="font-mono text-lg tracking-[0.3em]"
         />
         {pending.fromThisBrowser ? null : (
@@ -201,19 +203,19 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
             <PersonNameField defaultValue={actionData?.values?.name} error={actionData?.fieldErrors?.name} />
             <input hidden readOnly autoComplete="username" value={pending.email} />
             <PasswordField
-              label="Password"
+              label={m.confirmSignUpPasswordLabel()}
               name="password"
               autoComplete="new-password"
               required
               minLength={PASSWORD_MIN_LENGTH}
               maxLength={PASSWORD_MAX_LENGTH}
               error={actionData?.fieldErrors?.password}
-              hint={NEW_PASSWORD_HINT}
+              hint={newPasswordHint()}
             />
           </>
         )}
         <SubmitButton busy={busy} size="lg" className="w-full" name="intent" value="confirm">
-          Create account
+          {m.confirmSignUpSubmit()}
         </SubmitButton>
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
@@ -221,11 +223,11 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="id" value={pending.id} />
           <input type="hidden" name="intent" value="resend" />
           <Button type="submit" variant="link" size="inline">
-            Send a new code
+            {m.confirmSignUpResend()}
           </Button>
         </Form>
         <PreloadLink to={START_AGAIN} className="text-muted-foreground underline-offset-4 hover:underline">
-          Use another address
+          {m.confirmSignUpOtherAddress()}
         </PreloadLink>
       </div>
     </CenteredCard>

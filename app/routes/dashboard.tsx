@@ -22,6 +22,9 @@ import MonitorSmartphoneIcon from "~icons/lucide/monitor-smartphone";
 import TriangleAlertIcon from "~icons/lucide/triangle-alert";
 import UserRoundIcon from "~icons/lucide/user-round";
 import type { Route } from "./+types/dashboard";
+import * as m from "./messages";
+
+export const handle = { title: () => m.dashboardTitle() };
 
 /** The action's own headers reach the document (`Retry-After` on a `429`). */
 export const headers = dataHeaders;
@@ -52,35 +55,35 @@ function greetingName(name: string): string {
 const CORE_SECTIONS: DashboardSection[] = [
   {
     id: "account",
-    label: "Account",
+    label: m.dashboardSectionAccount,
     icon: UserRoundIcon,
     order: 10,
     Card: ({ data }) => <AccountCard user={data.user} />,
   },
   {
     id: "sign-in-methods",
-    label: "Sign-in methods",
+    label: m.dashboardSectionSignInMethods,
     icon: KeyRoundIcon,
     order: 20,
     Card: SignInMethodsCard,
   },
   {
     id: "sessions",
-    label: "Sessions",
+    label: m.dashboardSectionSessions,
     icon: MonitorSmartphoneIcon,
     order: 50,
     Card: ({ data }) => <SessionsCard sessions={data.sessions} />,
   },
   {
     id: "activity",
-    label: "Recent activity",
+    label: m.dashboardSectionActivity,
     icon: ActivityIcon,
     order: 60,
     Card: ({ data }) => <ActivityCard activity={data.activity} />,
   },
   {
     id: "danger-zone",
-    label: "Danger zone",
+    label: m.dashboardSectionDangerZone,
     icon: TriangleAlertIcon,
     order: 90,
     Card: ({ data }) => <DeleteAccountCard hasPassword={data.hasPassword} freshUntil={data.freshUntil} />,
@@ -93,19 +96,25 @@ function dashboardSections(): DashboardSection[] {
   return [...CORE_SECTIONS, ...added].sort((a, b) => a.order - b.order);
 }
 
-/** The sections as a side column on wide screens, a row that scrolls sideways on a phone; plain links. */
+/** A section's name in the side navigation, worded now (a feature's may still be a plain string). */
+const labelOf = ({ label }: DashboardSection) => (typeof label === "function" ? label() : label);
+
+/**
+ * The sections as a side column on wide screens, a row that scrolls sideways
+ * on a phone; plain links. In the column a long name (German compounds) wraps.
+ */
 function SectionNav({ sections }: { sections: DashboardSection[] }) {
   return (
-    <nav aria-label="Settings" className="lg:sticky lg:top-20">
+    <nav aria-label={m.dashboardSectionsLabel()} className="lg:sticky lg:top-20">
       <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
         {sections.map((section) => (
           <li key={section.id} className="shrink-0">
             <a
               href={`#${section.id}`}
-              className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
+              className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-muted-foreground text-sm hover:bg-accent hover:text-foreground lg:hyphens-auto lg:whitespace-normal lg:break-words"
             >
-              <section.icon className="size-4" />
-              {section.label}
+              <section.icon className="size-4 shrink-0" />
+              <span className="min-w-0">{labelOf(section)}</span>
             </a>
           </li>
         ))}
@@ -124,11 +133,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Avatar name={user.name} image={user.image} size="lg" />
         <div className="min-w-0">
           <h1 className="break-words font-bold text-2xl tracking-tight">
-            Welcome back, {greetingName(user.name)}
+            {m.dashboardGreeting({ name: greetingName(user.name) })}
           </h1>
-          <p className="text-muted-foreground text-sm">
-            Your account, how you sign in, and where you are signed in.
-          </p>
+          <p className="text-muted-foreground text-sm">{m.dashboardIntro()}</p>
         </div>
       </div>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}

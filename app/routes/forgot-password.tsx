@@ -5,6 +5,7 @@ import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
+import { rich } from "~/i18n/rich";
 import { EMAIL_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS, SIGN_IN_PATH } from "~/lib/constants";
 import { emailAddress } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
@@ -13,10 +14,14 @@ import type { Auth } from "~/server/auth/auth.server";
 import { getServices } from "~/server/context.server";
 import { clientIpOf, type RateLimitResult, retryAfterOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
+import * as m from "./messages";
 
 export const handle = {
-  title: "Forgot password",
-  description: "Get a link by email to choose a new password.",
+  title: () => m.forgotPasswordTitle(),
+  // A getter: worded each time the page renders, in its language.
+  get description() {
+    return m.forgotPasswordDescription();
+  },
 };
 
 export const headers = mailLinkPageHeaders;
@@ -35,14 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = form.email?.slice(0, EMAIL_MAX_LENGTH + 50) ?? "";
   const parsed = emailAddress.safeParse(typed);
   if (!parsed.success) {
-    const fieldError = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
+    const fieldError = parsed.error.issues[0]?.message ?? m.forgotPasswordInvalidEmail();
     return data<ActionData>({ sent: false, email: typed, fieldError }, { status: 400 });
   }
   const email = parsed.data;
   // Per IP here; per address inside better-auth (address-limits.server.ts).
   const limit = await rateLimits.ip(clientIpOf(request));
   const sent = limit.allowed ? await requestReset(auth, email, request.headers) : limit;
-  const refusal = overLimit(sent, "reset requests");
+  const refusal = overLimit(sent, m.forgotPasswordRequests());
   if (refusal) return respond<ActionData>(refusal, { sent: false, email, message: refusal.message });
   return data<ActionData>({ sent: true, email });
 }
@@ -62,39 +67,42 @@ async function requestReset(auth: Auth, email: string, headers: Headers): Promis
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const formRef = useFocusOnRefusal(actionData);
   const busy = usePostInFlight();
-  const backToSignIn = (
-    <>
-      Remembered it?{" "}
+  const backToSignIn = rich(m.forgotPasswordBackToSignIn(), {
+    link: (text) => (
       <PreloadLink to={SIGN_IN_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
-        Back to sign in
+        {text}
       </PreloadLink>
-    </>
-  );
+    ),
+  });
 
   if (actionData?.sent) {
     return (
-      <AuthSplitLayout title="Check your email" description="The link is on its way." footer={backToSignIn}>
+      <AuthSplitLayout
+        title={m.forgotPasswordSentTitle()}
+        description={m.forgotPasswordSentDescription()}
+        footer={backToSignIn}
+      >
         <p role="status" className="text-sm leading-relaxed">
-          If an account exists for <strong className="break-all">{actionData.email}</strong>, we sent it a
-          link to choose a new password. The link works once, for {PASSWORD_RESET_TOKEN_SECONDS / 60} minutes.
+          {rich(
+            m.forgotPasswordSent({ email: actionData.email, minutes: PASSWORD_RESET_TOKEN_SECONDS / 60 }),
+            { strong: (email) => <strong className="break-all">{email}</strong> },
+          )}
         </p>
-        <p className="text-muted-foreground text-sm">
-          Nothing arrived? Check your spam folder, or ask again in a few minutes.
-        </p>
+        <p className="text-muted-foreground text-sm">{m.forgotPasswordNothingArrived()}</p>
       </AuthSplitLayout>
     );
   }
 
   return (
     <AuthSplitLayout
-      title="Forgot your password?"
-      description="Enter the email address of your account and we will send you a link to choose a new password."
+      title={m.forgotPasswordHeading()}
+      description={m.forgotPasswordIntro()}
       footer={backToSignIn}
     >
       <Form method="post" ref={formRef} className="grid gap-5">
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
         <FormField
-          label="Email"
+          label={m.forgotPasswordEmailLabel()}
           name="email"
           type="email"
           autoComplete="email"
@@ -104,7 +112,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           error={actionData?.fieldError}
         />
         <SubmitButton busy={busy} size="lg" className="w-full">
-          Send reset link
+          {m.forgotPasswordSubmit()}
         </SubmitButton>
       </Form>
     </AuthSplitLayout>

@@ -8,15 +8,15 @@ import { SubmitButton, usePostInFlight } from "~/components/submit-button";
 import { Alert } from "~/components/ui/alert";
 import { useFocusOnRefusal } from "~/components/use-focus-on-refusal";
 import { signInOptions } from "~/features/sign-in";
+import { rich } from "~/i18n/rich";
 import {
   CONFIRM_SIGN_UP_PATH,
   FORGOT_PASSWORD_PATH,
-  NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   REDIRECT_PARAM,
 } from "~/lib/constants";
-import type { FieldErrors } from "~/lib/fields";
+import { type FieldErrors, newPasswordHint } from "~/lib/fields";
 import { signInPageHeaders } from "~/lib/opener-policy";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
@@ -26,11 +26,15 @@ import { type AppServices, getServices } from "~/server/context.server";
 import { signInPageOptions, signInPagePost, signInStep } from "~/server/feature-hooks.server";
 import { clientIpOf } from "~/server/limits/rate-limit.server";
 import type { Route } from "./+types/login";
+import * as m from "./messages";
 
 export const handle = {
-  description: "Sign in to your account, or create one with your email address.",
+  // A getter: worded each time the page renders, in its language.
+  get description() {
+    return m.loginDescription();
+  },
   title: (search: URLSearchParams) =>
-    modeOf(search.get("mode")) === "signup" ? "Create account" : "Sign in",
+    modeOf(search.get("mode")) === "signup" ? m.loginTitleSignUp() : m.loginTitleSignIn(),
 };
 
 export const headers = signInPageHeaders;
@@ -139,28 +143,27 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   };
   return (
     <AuthSplitLayout
-      title={isSignUp ? "Create your account" : "Welcome back"}
-      description={isSignUp ? "It takes less than a minute." : "Sign in to continue to your dashboard."}
-      footer={
-        <>
-          {isSignUp ? "Already have an account? " : "New here? "}
+      title={isSignUp ? m.loginHeadingSignUp() : m.loginHeadingSignIn()}
+      description={isSignUp ? m.loginIntroSignUp() : m.loginIntroSignIn()}
+      footer={rich(isSignUp ? m.loginSwitchToSignIn() : m.loginSwitchToSignUp(), {
+        link: (text) => (
           <PreloadLink
             to={`/login${switchParams.size ? `?${switchParams}` : ""}`}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            {isSignUp ? "Sign in instead" : "Create an account"}
+            {text}
           </PreloadLink>
-        </>
-      }
+        ),
+      })}
     >
       {signInOptions().map((SignInOption, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the features' list never changes while the app runs.
         <SignInOption key={index} {...signInOptionProps} />
       ))}
       {Object.keys(loaderData.options).length > 0 || !isSignUp ? (
-        <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
+        <div className="flex items-center gap-3 text-center text-muted-foreground text-xs uppercase">
           <span className="h-px flex-1 bg-border" />
-          or with your email
+          {m.loginOrWithEmail()}
           <span className="h-px flex-1 bg-border" />
         </div>
       ) : null}
@@ -170,7 +173,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         {actionData?.message ? <Alert>{actionData.message}</Alert> : null}
         {isSignUp ? <PersonNameField defaultValue={actionData?.values.name} error={errors.name} /> : null}
         <FormField
-          label="Email"
+          label={m.loginEmailLabel()}
           name="email"
           type="email"
           // "webauthn" lets the browser offer passkeys in this field's autofill list.
@@ -180,25 +183,25 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           error={errors.email}
         />
         <PasswordField
-          label="Password"
+          label={m.loginPasswordLabel()}
           name="password"
           autoComplete={isSignUp ? "new-password" : "current-password"}
           required
           minLength={isSignUp ? PASSWORD_MIN_LENGTH : undefined}
           maxLength={PASSWORD_MAX_LENGTH}
           error={errors.password}
-          hint={isSignUp ? NEW_PASSWORD_HINT : undefined}
+          hint={isSignUp ? newPasswordHint() : undefined}
         />
         {isSignUp ? null : (
           <PreloadLink
             to={FORGOT_PASSWORD_PATH}
             className="-mt-2 justify-self-end text-primary text-sm underline-offset-4 hover:underline"
           >
-            Forgot password?
+            {m.loginForgotPassword()}
           </PreloadLink>
         )}
         <SubmitButton busy={busy} size="lg" className="w-full">
-          {isSignUp ? "Create account" : "Sign in"}
+          {isSignUp ? m.loginSubmitSignUp() : m.loginSubmitSignIn()}
         </SubmitButton>
       </Form>
     </AuthSplitLayout>

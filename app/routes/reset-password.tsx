@@ -13,11 +13,11 @@ import {
   DEFAULT_SIGNED_IN_PATH,
   FORGOT_PASSWORD_PATH,
   MAIL_TOKEN_PARAM,
-  NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PATH,
 } from "~/lib/constants";
+import { newPasswordHint } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
@@ -30,8 +30,9 @@ import { getServices } from "~/server/context.server";
 import { signInStep } from "~/server/feature-hooks.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/reset-password";
+import * as m from "./messages";
 
-export const handle = { title: "Choose a new password" };
+export const handle = { title: () => m.resetPasswordTitle() };
 
 export const headers = mailLinkPageHeaders;
 
@@ -104,14 +105,14 @@ function afterReset(onward: AfterReset): Onward {
   if (onward === "sign-in") {
     return {
       path: SIGN_IN_PATH,
-      description: "Too many wrong codes were tried lately: sign in with it a little later.",
-      label: "Go to sign in",
+      description: m.resetPasswordLaterDescription(),
+      label: m.resetPasswordLaterAction(),
     };
   }
   return {
     path: DEFAULT_SIGNED_IN_PATH,
-    description: "You are signed in on this device.",
-    label: "Continue to your dashboard",
+    description: m.resetPasswordSignedInDescription(),
+    label: m.resetPasswordSignedInAction(),
   };
 }
 
@@ -120,7 +121,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = usePostInFlight();
   if (actionData?.next) {
     return (
-      <CenteredCard title="Your new password is set" description={actionData.next.description}>
+      <CenteredCard title={m.resetPasswordDoneTitle()} description={actionData.next.description}>
         {actionData.removed ? <RemovedWaysInNotice removed={actionData.removed} /> : null}
         <Button asChild>
           <PreloadLink to={actionData.next.path}>{actionData.next.label}</PreloadLink>
@@ -131,7 +132,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const refusal = actionData?.refusal ?? loaderData.refusal;
   if (refusal) {
     return (
-      <CenteredCard title="This link cannot be used now" description="Your password was not changed.">
+      <CenteredCard title={m.resetPasswordRefusedTitle()} description={m.resetPasswordRefusedDescription()}>
         <Alert>{refusal}</Alert>
       </CenteredCard>
     );
@@ -141,30 +142,27 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <ExpiredLink>
         <Button asChild>
-          <PreloadLink to={FORGOT_PASSWORD_PATH}>Send a new link</PreloadLink>
+          <PreloadLink to={FORGOT_PASSWORD_PATH}>{m.resetPasswordNewLink()}</PreloadLink>
         </Button>
       </ExpiredLink>
     );
   }
   return (
-    <CenteredCard
-      title="Choose a new password"
-      description="Setting it signs you out on every other device, and signs you in here."
-    >
+    <CenteredCard title={m.resetPasswordHeading()} description={m.resetPasswordIntro()}>
       <MailedLinkForm token={token} className="grid gap-5" ref={formRef}>
-        {actionData?.fieldError ? <Alert>Please check the field below.</Alert> : null}
+        {actionData?.fieldError ? <Alert>{m.resetPasswordCheckField()}</Alert> : null}
         <PasswordField
-          label="New password"
+          label={m.resetPasswordLabel()}
           name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={PASSWORD_MAX_LENGTH}
           error={actionData?.fieldError}
-          hint={NEW_PASSWORD_HINT}
+          hint={newPasswordHint()}
         />
         <SubmitButton busy={busy} size="lg" className="w-full">
-          Set new password
+          {m.resetPasswordSubmit()}
         </SubmitButton>
       </MailedLinkForm>
     </CenteredCard>

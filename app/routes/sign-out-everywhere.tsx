@@ -9,8 +9,9 @@ import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import { signOutEverywhere } from "~/server/session/sessions.server";
 import type { Route } from "./+types/sign-out-everywhere";
+import * as m from "./messages";
 
-export const handle = { title: "Sign out everywhere" };
+export const handle = { title: () => m.signOutEverywhereTitle() };
 
 export const headers = mailLinkPageHeaders;
 
@@ -40,13 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignOutEverywhere({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.done) {
     return (
-      <CenteredCard
-        title="Signed out everywhere"
-        description="Every device signed in to your account is signed out now."
-      >
-        <p className="text-sm">
-          If someone else knows your password, choose a new one now: they could sign in again with it.
-        </p>
+      <CenteredCard title={m.signOutEverywhereDoneTitle()} description={m.signOutEverywhereDoneDescription()}>
+        <p className="text-sm">{m.signOutEverywhereAdvice()}</p>
         <ResetPasswordOrSignIn />
       </CenteredCard>
     );
@@ -55,9 +51,9 @@ export default function SignOutEverywhere({ loaderData, actionData }: Route.Comp
   return (
     <MailedLinkConfirm
       token={loaderData.token}
-      title="Sign out everywhere?"
-      description="This ends every session of your account, on every device, this one included."
-      action="Sign out everywhere"
+      title={m.signOutEverywhereConfirmTitle()}
+      description={m.signOutEverywhereConfirmDescription()}
+      action={m.signOutEverywhereConfirmAction()}
       destructive
     />
   );

@@ -11,8 +11,9 @@ import { readForm, text } from "~/server/action-kit.server";
 import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import type { Route } from "./+types/verify-email";
+import * as m from "./messages";
 
-export const handle = { title: "Confirm your email address" };
+export const handle = { title: () => m.verifyEmailTitle() };
 
 export const headers = mailLinkPageHeaders;
 
@@ -56,7 +57,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const onward = <OnwardButton signedIn={loaderData.signedIn} />;
   if (actionData?.verified) {
     return (
-      <CenteredCard title="Email address confirmed" description="Thank you: your email address is verified.">
+      <CenteredCard title={m.verifyEmailDoneTitle()} description={m.verifyEmailDoneDescription()}>
         {actionData.removed ? <RemovedWaysInNotice removed={actionData.removed} /> : null}
         {onward}
       </CenteredCard>
@@ -66,9 +67,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     return (
       <ExpiredLink>
         <p className="text-sm">
-          {loaderData.signedIn
-            ? "Your dashboard can send you a new link."
-            : "Sign in: your dashboard can send you a new link."}
+          {loaderData.signedIn ? m.verifyEmailNewLinkSignedIn() : m.verifyEmailNewLinkGuest()}
         </p>
         {onward}
       </ExpiredLink>
@@ -77,9 +76,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   return (
     <MailedLinkConfirm
       token={loaderData.token}
-      title="Confirm your email address"
-      description="One click, and this address is verified for your account."
-      action="Confirm my email address"
+      title={m.verifyEmailConfirmTitle()}
+      description={m.verifyEmailConfirmDescription()}
+      action={m.verifyEmailConfirmAction()}
     />
   );
 }

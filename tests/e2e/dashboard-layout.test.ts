@@ -9,11 +9,14 @@ const CORE_SECTIONS = ["Account", "Sign-in methods", "Sessions", "Recent activit
 /** The listed features' sections (their `feature.tsx`), by their place in the navigation. */
 async function featureSections(): Promise<{ id: string; label: string; order: number }[]> {
   const ui = await importAppModule<{ featureUis: typeof featureUis }>("/app/features/ui.ts");
-  return ui
-    .featureUis()
-    .flatMap((feature) => feature.dashboardSections ?? [])
-    .map(({ id, label, order }) => ({ id, label, order }))
-    .sort((a, b) => a.order - b.order);
+  return (
+    ui
+      .featureUis()
+      .flatMap((feature) => feature.dashboardSections ?? [])
+      // A label is a message function (worded here in English, the suite's language) or a plain string.
+      .map(({ id, label, order }) => ({ id, label: typeof label === "function" ? label() : label, order }))
+      .sort((a, b) => a.order - b.order)
+  );
 }
 
 /** The navigation's links, and how far down the page the section each links to begins, in the links' order. */
