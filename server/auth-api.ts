@@ -1,10 +1,13 @@
 import { type Context, Hono } from "hono";
+import { html } from "hono/html";
+import { directionOf, locale } from "~/i18n/runtime";
 import { AUTH_API_PATH, SIGN_IN_PATH } from "~/lib/constants";
 import { REFUSED_WHILE_IMPERSONATING } from "~/server/action-policy.server";
 import type { AuthDoor } from "~/server/auth/auth-extensions";
 import type { AppServices } from "~/server/context.server";
 import { featureAuthDoors, featureEndpoints } from "~/server/feature-hooks.server";
 import { clientIpOf, type RateLimitResult, tooManyAttemptsMessage } from "~/server/limits/rate-limit.server";
+import * as m from "~/server/messages";
 import { isImpersonatedSession, readSession } from "~/server/session/session.server";
 
 /**
@@ -132,8 +135,9 @@ function tooManyAttempts(c: Context, retryAfterSeconds: number) {
   c.header("Retry-After", String(retryAfterSeconds));
   c.header("Cache-Control", "no-store");
   if (c.req.header("sec-fetch-mode") === "navigate") {
+    const language = locale();
     return c.html(
-      `<!doctype html><meta charset="utf-8"><title>Too many attempts</title><p>${message}</p><p><a href="${SIGN_IN_PATH}">Back to sign in</a></p>`,
+      html`<!doctype html><html lang="${language}" dir="${directionOf(language)}"><meta charset="utf-8"><title>${m.tooManyAttemptsTitle()}</title><p>${message}</p><p><a href="${SIGN_IN_PATH}">${m.backToSignIn()}</a></p>`,
       429,
     );
   }

@@ -3,6 +3,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_REFUSED_CODE } from "~/lib/constants";
 import { type RateLimitResult, retryAfterOf, tooManyAttemptsMessage } from "./limits/rate-limit.server";
+import * as m from "./messages";
+import type { Words } from "./words.server";
 
 /**
  * The plumbing every action shares, in one place: reading its form, the one
@@ -25,11 +27,10 @@ export async function readForm<Fields extends z.ZodRawShape>(
   fields: Fields,
 ): Promise<z.output<z.ZodObject<Fields>>> {
   const form = await request.formData().catch(() => null);
-  if (!form) throw data("Send the form as a form post.", { status: 400, statusText: "Bad Request" });
+  if (!form) throw data(m.sendFormAsFormPost(), { status: 400, statusText: "Bad Request" });
   const values = Object.fromEntries(Object.keys(fields).map((name) => [name, form.get(name) ?? undefined]));
   const parsed = z.object(fields).safeParse(values);
-  if (!parsed.success)
-    throw data("This form is not filled in right.", { status: 400, statusText: "Bad Request" });
+  if (!parsed.success) throw data(m.formNotFilledIn(), { status: 400, statusText: "Bad Request" });
   return parsed.data;
 }
 
@@ -84,7 +85,7 @@ export const tooMany = (message: string, retryAfterSeconds: number): Refusal => 
 });
 
 /** A limit's verdict as a refusal ("Too many {what}. Try again in 2 minutes."), or null when allowed. */
-export const overLimit = (limit: RateLimitResult, what?: string): Refusal | null =>
+export const overLimit = (limit: RateLimitResult, what?: Words): Refusal | null =>
   limit.allowed
     ? null
     : tooMany(tooManyAttemptsMessage(limit.retryAfterSeconds, what), limit.retryAfterSeconds);
@@ -134,6 +135,6 @@ export async function attempt(
     if (accountRefused) return accountRefused;
     const code = error.body?.code;
     if (code && Object.hasOwn(refusals, code)) return refusals[code] as Outcome;
-    return otherwise ?? refused(error.statusCode, "That did not work. Reload the page and try again.");
+    return otherwise ?? refused(error.statusCode, m.didNotWork());
   }
 }

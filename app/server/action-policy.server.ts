@@ -10,13 +10,15 @@
  * administrator is signed in as them. A module that forgets gets a failing
  * test, not a hole.
  */
-import { overLimit, type Refusal, refused } from "./action-kit.server";
+import { overLimit, type Refusal } from "./action-kit.server";
 import { hasPassword } from "./auth/account-deletion.server";
 import type { AuthSession } from "./auth/auth.server";
 import type { AppServices } from "./context.server";
 import { clientIpOf, type NamedLimit, rateLimitKeyOf } from "./limits/rate-limit.server";
+import * as m from "./messages";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN } from "./session/freshness.server";
 import { isImpersonated } from "./session/impersonation.server";
+import type { Words } from "./words.server";
 
 /** What an action changes: the rules below hold each kind to its proof. */
 export type ActionEffect =
@@ -51,7 +53,7 @@ export type ActionEffect =
 export type ActionProof = "session" | "recent-sign-in" | "password" | "mailed-link";
 
 /** A limit counted before the action runs, per account or per client IP (IPv6 by /64). */
-export type ActionLimit = { limit: NamedLimit; per: "account" | "ip"; what: string };
+export type ActionLimit = { limit: NamedLimit; per: "account" | "ip"; what: Words };
 
 export type ActionPolicy = {
   effect: ActionEffect;
@@ -91,10 +93,14 @@ export const EFFECTS_REFUSED_WHILE_IMPERSONATING: ReadonlySet<ActionEffect> = ne
   "administers",
 ]);
 
-export const REFUSED_WHILE_IMPERSONATING: Refusal = refused(
-  403,
-  "An administrator signed in for support cannot do this. The account's owner can.",
-);
+/** The refusal of what support may not do in someone's place (its message is said in the reader's language). */
+export const REFUSED_WHILE_IMPERSONATING: Refusal = {
+  ok: false,
+  status: 403,
+  get message() {
+    return m.refusedWhileImpersonating();
+  },
+};
 
 /** One declared action, as the registry keeps it. */
 export type DeclaredAction = { name: string; policy: ActionPolicy };

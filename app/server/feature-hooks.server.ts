@@ -19,6 +19,7 @@ import type {
 } from "./auth/auth-extensions";
 import type { AppServices } from "./context.server";
 import type { FeatureSettings, ServerFeature } from "./features.server";
+import { say } from "./words.server";
 
 const extensionsOf = new WeakMap<readonly ServerFeature[], readonly AuthExtensions[]>();
 
@@ -156,7 +157,7 @@ export function signInPagePost(intent: string | undefined): AuthExtensions["sign
 /** The second factors the listed features offer: their names and the pages that set them up. */
 export function secondFactorChoices(): { name: string; setUpPath: string }[] {
   return authExtensions().flatMap(({ secondFactor }) =>
-    secondFactor ? [{ name: secondFactor.name, setUpPath: secondFactor.setUpPath }] : [],
+    secondFactor ? [{ name: say(secondFactor.name), setUpPath: secondFactor.setUpPath }] : [],
   );
 }
 
@@ -175,7 +176,7 @@ export async function secondFactorsOfEach(
   const factors = authExtensions().flatMap((feature) => (feature.secondFactor ? [feature.secondFactor] : []));
   const holders = await Promise.all(factors.map((factor) => factor.heldBy(db, userIds)));
   for (const userId of userIds) {
-    const names = factors.filter((_, index) => holders[index]?.has(userId)).map((factor) => factor.name);
+    const names = factors.filter((_, index) => holders[index]?.has(userId)).map((factor) => say(factor.name));
     if (names.length > 0) all.set(userId, names);
   }
   return all;

@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
+import * as m from "../messages";
 
 export const PASSWORD_REQUIRED_CODE = "PASSWORD_REQUIRED";
 
@@ -35,7 +36,7 @@ export function requirePasswordToDelete(kysely: Kysely<Database>) {
             if (!session || (typeof password === "string" && password)) return;
             if (await hasPassword(kysely, session.user.id)) {
               throw new APIError("BAD_REQUEST", {
-                message: "Enter your password to delete your account.",
+                message: m.passwordToDelete(),
                 code: PASSWORD_REQUIRED_CODE,
               });
             }

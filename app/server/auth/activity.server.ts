@@ -4,7 +4,7 @@ import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import { compiledQuery } from "../db/compiled-query.server";
 import type { SignInChange, SignInFacts } from "../mail/templates.server";
-import { summarizeUserAgent } from "../session/user-agent.server";
+import { browserInWords, summarizeUserAgent } from "../session/user-agent.server";
 
 /** What happened, to whom, how and from where. */
 export type ActivityRecord = {
@@ -132,7 +132,7 @@ export async function listRecentActivity(
       id: Number(row.id),
       kind: row.kind,
       method: row.method ? nameOfMethod(row.method) : null,
-      browser: row.browser,
+      browser: row.browser === null ? null : browserInWords(row.browser),
       ip: row.ip,
       success: row.success === 1,
       detail: row.detail,

@@ -8,6 +8,7 @@ import type { Env } from "../env.server";
 import type { FeatureSettings } from "../features.server";
 import type { AuthRateLimits } from "../limits/rate-limit.server";
 import type { SignInChange } from "../mail/templates.server";
+import type { Words } from "../words.server";
 import type { AuthSession } from "./auth.server";
 
 /**
@@ -82,7 +83,7 @@ export type AuthExtensions = {
    * console is open only to administrators who have one.
    */
   secondFactor?: {
-    name: string;
+    name: Words;
     setUpPath: string;
     heldBy(db: Kysely<Database>, userIds: readonly string[]): Promise<ReadonlySet<string>>;
   };
@@ -143,14 +144,14 @@ export type AuthEndpoint = {
   body?: z.ZodType;
   query?: z.ZodType;
   /** Its `5xx` answer to unreadable input, said as a `400` with this message and code. */
-  unreadable?: { message: string; code: string };
+  unreadable?: { message: Words; code: string };
   /**
    * It signs in: the method its entries record ("passkey"), that method in
    * a sentence ("a passkey"), and whose account a failed attempt was on.
    */
   signIn?: {
     method: string;
-    name: string;
+    name: Words;
     ownerOf(db: Kysely<Database>, body: unknown): Promise<string | null>;
   };
   /**
@@ -158,7 +159,7 @@ export type AuthEndpoint = {
    * with `notice`, it changes how the account signs in, and the owner is
    * mailed that sentence ("A passkey was added").
    */
-  entry?: { kind: string; notice?: string };
+  entry?: { kind: string; notice?: Words };
   /** It adds a way in: it needs a sign-in from the last few minutes. */
   addsAWayIn?: boolean;
   /** It removes a way in: whether `body` names one of the person's own (then never their last). */
@@ -187,7 +188,7 @@ export type SignInStep = {
    * method the activity log records, its name in "Signed in with …", and
    * the change mailed to the owner when it is used, if any.
    */
-  methods: Record<string, { method: string; name: string; notify?: SignInChange }>;
+  methods: Record<string, { method: string; name: Words; notify?: SignInChange }>;
 };
 
 /** What a feature's better-auth part is built from. */

@@ -12,6 +12,7 @@ import {
 import type { AppServices } from "../context.server";
 import { signInStep } from "../feature-hooks.server";
 import { retryAfterOf, tooManyAttemptsMessage } from "../limits/rate-limit.server";
+import * as m from "../messages";
 import type { Auth } from "./auth.server";
 import { findPasswordWeakness } from "./password-policy.server";
 import { requestSignUp } from "./sign-up.server";
@@ -25,12 +26,10 @@ function tooManyAttempts(error: unknown): Refusal | null {
 }
 
 function invalidInput(error: z.ZodError): Refusal {
-  return refused(400, "Please check the fields below.", fieldErrorsOf(error));
+  return refused(400, m.checkFieldsBelow(), fieldErrorsOf(error));
 }
 
 const signInSchema = z.object({ email: emailAddress, password: enteredPassword });
-
-const INVALID_CREDENTIALS = "Invalid email or password.";
 
 /** A right password: the session's cookie, or (`secondStep`) the cookie of a sign-in that waits for its second step. */
 export type PasswordSignIn = { setCookie: string[]; secondStep: boolean };
@@ -74,7 +73,7 @@ export async function signInWithPassword(
     const accountRefused = accountRefusalOf(error);
     if (accountRefused) return accountRefused;
     if (isAPIError(error) && error.statusCode < 500) {
-      return refused(401, INVALID_CREDENTIALS);
+      return refused(401, m.invalidCredentials());
     }
     throw error;
   }
@@ -101,16 +100,16 @@ export async function startSignUp(
   const { secret, appName } = await auth.$context;
   const { name, email, password } = parsed.data;
   const weakness = await findPasswordWeakness(password, { appName, email, name });
-  if (weakness) return refused(400, "Please check the fields below.", { password: weakness.message });
+  if (weakness) return refused(400, m.checkFieldsBelow(), { password: weakness.message });
   // No new tries for a client or an address waiting out its back-off for wrong codes.
-  const codes = overLimit(await signUpCodeLimits(rateLimits).mayAsk({ ip, email }), "wrong codes");
+  const codes = overLimit(await signUpCodeLimits(rateLimits).mayAsk({ ip, email }), m.attemptsWrongCodes);
   if (codes) return codes;
-  const refusal = overLimit(await rateLimits.address("sign-up", email), "sign-up attempts");
+  const refusal = overLimit(await rateLimits.address("sign-up", email), m.attemptsSignUp);
   if (refusal) return refusal;
   const requested = await requestSignUp({ mail, secret }, { ...parsed.data, redirectTo, requesterHash });
   if ("id" in requested) return { ok: true, id: requested.id };
   return tooMany(
-    tooManyAttemptsMessage(requested.retryAfterSeconds, "wrong codes"),
+    tooManyAttemptsMessage(requested.retryAfterSeconds, m.attemptsWrongCodes),
     requested.retryAfterSeconds,
   );
 }

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { emailAddress, enteredPassword, newPassword, personName, signUpSchema } from "~/lib/fields";
 import { featureEndpoint } from "../feature-hooks.server";
 import { peekMailToken } from "../mail/tokens.server";
+import * as m from "../messages";
+import { say } from "../words.server";
 import { findPasswordWeakness, type PasswordOwner } from "./password-policy.server";
 
 /**
@@ -86,7 +88,7 @@ async function refuseWeakPassword(ctx: HookContext, body: Body): Promise<void> {
 
 function invalid(error: z.ZodError): APIError {
   return new APIError("BAD_REQUEST", {
-    message: error.issues[0]?.message ?? "Check the fields and try again.",
+    message: error.issues[0]?.message ?? m.checkFieldsAndRetry(),
     code: "INVALID_INPUT",
   });
 }
@@ -123,7 +125,7 @@ export function fieldRules() {
     const returned = ctx.context.returned;
     const unreadable = featureEndpoint(ctx.path)?.unreadable;
     if (unreadable && isAPIError(returned) && returned.statusCode >= 500) {
-      throw new APIError("BAD_REQUEST", unreadable);
+      throw new APIError("BAD_REQUEST", { message: say(unreadable.message), code: unreadable.code });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { ZxcvbnFactory, ZxcvbnResult } from "@zxcvbn-ts/core";
+import * as m from "../messages";
 
 /**
  * The common-password rule for new passwords (OWASP ASVS 5.0 6.2.4, NIST
@@ -25,9 +26,10 @@ const MIN_GUESSES = 1e6;
 /** Why a new password is refused: the code better-auth answers with, and what the field says. */
 export type PasswordWeakness = { code: keyof typeof WEAKNESS_MESSAGES; message: string };
 
+/** Each reason's message, said in the reader's language when a password is refused. */
 export const WEAKNESS_MESSAGES = {
-  GUESSABLE_PASSWORD: "This password is too common or easy to guess. Choose another.",
-  PERSONAL_PASSWORD: "This password is built from your name, email or the app's name. Choose another.",
+  GUESSABLE_PASSWORD: m.guessablePassword,
+  PERSONAL_PASSWORD: m.personalPassword,
 } as const;
 
 /** Whose password it is: what it must not be built from. */
@@ -85,7 +87,7 @@ function withoutOwnerNames(result: ZxcvbnResult): string | null {
 
 const weakness = (code: PasswordWeakness["code"]): PasswordWeakness => ({
   code,
-  message: WEAKNESS_MESSAGES[code],
+  message: WEAKNESS_MESSAGES[code](),
 });
 
 /**

@@ -6,6 +6,7 @@ import { done, type Outcome, refused } from "../action-kit.server";
 import { compiledQuery } from "../db/compiled-query.server";
 import { featureEndpoint, featureWaysIn } from "../feature-hooks.server";
 import type { SignInChange } from "../mail/templates.server";
+import * as m from "../messages";
 import { isFreshSignIn, NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 import { recordSignInChange, type SignInChangeNotifier } from "./activity.server";
 
@@ -18,9 +19,7 @@ export type WaysIn = { password: boolean; providers: readonly string[]; fromFeat
 /** What someone asks to remove (`feature`: one of the ways a feature counts). */
 export type Removal = { kind: "password" } | { kind: "provider"; providerId: string } | { kind: "feature" };
 
-/** The refusal people read, and its code in better-auth's error body. */
-export const LAST_WAY_IN_MESSAGE =
-  "This is your only way to sign in. Add another way to sign in before removing it.";
+/** The refusal's code in better-auth's error body (its message: `m.lastWayIn`). */
 export const LAST_WAY_IN_CODE = "LAST_SIGN_IN_METHOD";
 
 /**
@@ -144,16 +143,18 @@ export async function removeSignInMethod(
 ): Promise<Outcome> {
   if (!isFreshSignIn(change.session)) return NEEDS_FRESH_SIGN_IN;
   const result = await removeWayIn(kysely, { ...change, target });
-  if (result === "last-way-in") return refused(400, LAST_WAY_IN_MESSAGE);
+  if (result === "last-way-in") return refused(400, m.lastWayIn());
+  // The password is named as such, a provider by its name ("GitHub").
+  const kind = target.kind === "account" && target.providerId === "credential" ? "password" : "provider";
   if (result === "not-found") {
     return target.kind === "feature"
       ? target.notFound
-      : refused(404, `${name} is not linked to your account.`);
+      : refused(404, m.signInMethodNotLinked({ kind, name }));
   }
   const removed: SignInChange =
     target.kind === "feature" ? target.removed : { kind: "provider-unlinked", providerId: target.providerId };
   await recordSignInChange(kysely, change.userId, removed, headers, notify);
-  return done(target.kind === "feature" ? target.done : `${name} unlinked.`);
+  return done(target.kind === "feature" ? target.done : m.signInMethodUnlinked({ kind, name }));
 }
 
 /**
@@ -184,7 +185,7 @@ export function keepOneWayIn(kysely: Kysely<Database>, configuredProviders: read
       removal = { kind: "feature" };
     }
     if (removal && !leavesAWayIn(ways, removal)) {
-      throw new APIError("BAD_REQUEST", { message: LAST_WAY_IN_MESSAGE, code: LAST_WAY_IN_CODE });
+      throw new APIError("BAD_REQUEST", { message: m.lastWayIn(), code: LAST_WAY_IN_CODE });
     }
   });
   return {

@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import { hashPasswordInTurn } from "../limits/password-hashing.server";
 import { type AuthRateLimits, tooManyAttemptsError } from "../limits/rate-limit.server";
+import * as m from "../messages";
 import type { AuthLog } from "./auth.server";
 import { findPendingSignUp, redeemSignUpCode } from "./sign-up.server";
 import { signUpCodeLimits } from "./sign-up-code-limits.server";
@@ -97,10 +98,11 @@ export function emailFirstSignUp(options: CodeDoorOptions) {
           });
           if ("code" in result) {
             if (result.code === "TOO_MANY_WRONG_CODES") {
-              throw tooManyAttemptsError(result.retryAfterSeconds, "wrong codes");
+              throw tooManyAttemptsError(result.retryAfterSeconds, m.attemptsWrongCodes);
             }
             throw new APIError("BAD_REQUEST", {
               code: result.code,
+              // Read by the confirmation page, never shown: the tries left, or the code's reason (its own page).
               message: result.code === "WRONG_CODE" ? String(result.triesLeft) : "This code no longer works.",
             });
           }

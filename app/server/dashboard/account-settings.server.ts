@@ -5,27 +5,28 @@ import { PASSWORD_REQUIRED_CODE } from "../auth/account-deletion.server";
 import type { Auth } from "../auth/auth.server";
 import { findPasswordWeakness, WEAKNESS_MESSAGES } from "../auth/password-policy.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
+import * as m from "../messages";
 import { NEEDS_FRESH_SIGN_IN, NOT_FRESH_CODE } from "../session/freshness.server";
 
 /** Renames the signed-in person. */
 export async function updateName(auth: Auth, headers: Headers, name: string): Promise<Outcome> {
   return attempt(async () => {
     await auth.api.updateUser({ body: { name }, headers });
-    return done("Name saved.");
+    return done(m.nameSaved());
   });
 }
 
-const WRONG_PASSWORD = refused(400, "That is not your current password.", {
-  currentPassword: "That is not your current password.",
-});
+const wrongCurrentPassword = () =>
+  refused(400, m.wrongCurrentPassword(), { currentPassword: m.wrongCurrentPassword() });
 
 /** The common-password rule's refusals, by better-auth's code, on the new password's field. */
-const WEAK_NEW_PASSWORD: Record<string, Refusal> = Object.fromEntries(
-  Object.entries(WEAKNESS_MESSAGES).map(([code, message]) => [
-    code,
-    refused(400, message, { newPassword: message }),
-  ]),
-);
+const weakNewPassword = (): Record<string, Refusal> =>
+  Object.fromEntries(
+    Object.entries(WEAKNESS_MESSAGES).map(([code, message]) => [
+      code,
+      refused(400, message(), { newPassword: message() }),
+    ]),
+  );
 
 /**
  * Changes the password, given the current one, and signs out every other
@@ -47,12 +48,12 @@ export async function changePassword(
         returnHeaders: true,
       });
       await endStandingTrust(db, userId);
-      return done("Password changed. Your other sessions were signed out.", answer.getSetCookie());
+      return done(m.passwordChanged(), answer.getSetCookie());
     },
     {
-      ...WEAK_NEW_PASSWORD,
-      INVALID_PASSWORD: WRONG_PASSWORD,
-      CREDENTIAL_ACCOUNT_NOT_FOUND: refused(400, "This account has no password yet: set one instead."),
+      ...weakNewPassword(),
+      INVALID_PASSWORD: wrongCurrentPassword(),
+      CREDENTIAL_ACCOUNT_NOT_FOUND: refused(400, m.noPasswordYet()),
       [NOT_FRESH_CODE]: NEEDS_FRESH_SIGN_IN,
     },
   );
@@ -76,13 +77,13 @@ export async function setPassword(
     email: user.email,
     name: user.name,
   });
-  if (weakness) return WEAK_NEW_PASSWORD[weakness.code] as Refusal;
+  if (weakness) return weakNewPassword()[weakness.code] as Refusal;
   return attempt(
     async () => {
       await auth.api.setPassword({ body: { newPassword }, headers });
-      return done("Password set. You can now also sign in with your email and password.");
+      return done(m.passwordSet());
     },
-    { PASSWORD_ALREADY_SET: refused(400, "This account already has a password: change it instead.") },
+    { PASSWORD_ALREADY_SET: refused(400, m.passwordAlreadySet()) },
   );
 }
 
@@ -104,15 +105,11 @@ export async function deleteAccount(
         headers,
         returnHeaders: true,
       });
-      return done("Your account was deleted.", answer.getSetCookie());
+      return done(m.accountDeleted(), answer.getSetCookie());
     },
     {
-      INVALID_PASSWORD: refused(400, "That password is not right.", {
-        password: "That password is not right.",
-      }),
-      [PASSWORD_REQUIRED_CODE]: refused(400, "Enter your password to delete your account.", {
-        password: "Enter your password.",
-      }),
+      INVALID_PASSWORD: refused(400, m.wrongPassword(), { password: m.wrongPassword() }),
+      [PASSWORD_REQUIRED_CODE]: refused(400, m.passwordToDelete(), { password: m.enterPassword() }),
       SESSION_EXPIRED: NEEDS_FRESH_SIGN_IN,
     },
   );

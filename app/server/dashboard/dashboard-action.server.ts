@@ -12,6 +12,7 @@ import {
 } from "../action-policy.server";
 import type { AuthSession } from "../auth/auth.server";
 import type { AppServices } from "../context.server";
+import * as m from "../messages";
 
 /**
  * One form of the dashboard, in one module: its form (`actionForm`: the
@@ -93,7 +94,7 @@ export function dashboardAction<Fields extends z.ZodRawShape>(spec: ActionSpec<F
       if (refusal) return refusal;
       const values = Object.fromEntries(Object.keys(fields).map((name) => [name, textOf(form, name)]));
       const parsed = schema.safeParse(values);
-      if (!parsed.success) return refused(400, "Please check the fields below.", fieldErrorsOf(parsed.error));
+      if (!parsed.success) return refused(400, m.checkFieldsBelow(), fieldErrorsOf(parsed.error));
       return spec.run({ services, request, signedIn, form: parsed.data });
     },
   };
@@ -112,10 +113,10 @@ export async function runDashboardAction(
   signedIn: AuthSession,
 ) {
   const form = await request.formData().catch(() => null);
-  if (!form) return answer(null, null, refused(400, "Send the form as a form post."));
+  if (!form) return answer(null, null, refused(400, m.sendFormAsFormPost()));
   const intent = textOf(form, "intent");
   const action = actions.find((candidate) => candidate.intent === intent);
-  if (!action) return answer(null, null, refused(400, "Unknown request."));
+  if (!action) return answer(null, null, refused(400, m.unknownRequest()));
   const outcome = await action.run({ services, request, signedIn, form });
   return answer(action.intent, action.targetOf(form), outcome);
 }

@@ -7,7 +7,9 @@ import { countWaysIn, readWaysIn } from "../auth/sign-in-methods.server";
 import type { AppServices } from "../context.server";
 import { compiledQuery } from "../db/compiled-query.server";
 import { featureEndpoints, signInAccounts, signInStep } from "../feature-hooks.server";
+import * as m from "../messages";
 import { listActiveSessions } from "../session/sessions.server";
+import { say } from "../words.server";
 
 const emailChangedAtOf = compiledQuery((db, userId: string) =>
   db.selectFrom("user").select("emailChangedAt").where("id", "=", userId),
@@ -74,13 +76,13 @@ export async function loadDashboard(
  */
 export function activityMethodNamer(env: AppServices["env"]): (method: string) => string {
   const names: Record<string, string> = {
-    password: "password",
+    password: m.methodPassword(),
     ...Object.fromEntries(
-      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, name]),
+      Object.values(signInStep()?.methods ?? {}).map(({ method, name }) => [method, say(name)]),
     ),
     ...Object.fromEntries(signInAccounts(env).map((provider) => [provider.id, provider.name])),
     ...Object.fromEntries(
-      featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, signIn.name]] : [])),
+      featureEndpoints().flatMap(({ signIn }) => (signIn ? [[signIn.method, say(signIn.name)]] : [])),
     ),
   };
   return (method) => names[method] ?? method;

@@ -1,13 +1,15 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { emailAddress } from "~/lib/fields";
+import * as m from "../messages";
+import type { Words } from "../words.server";
 import { type AddressKind, type AuthRateLimits, tooManyAttemptsError } from "./rate-limit.server";
 
 /** Endpoints limited per email address, and what the refusal calls the attempts. */
-const LIMITED: Record<string, { kind: AddressKind; what: string }> = {
-  "/sign-up/email": { kind: "sign-up", what: "sign-up attempts" },
+const LIMITED: Record<string, { kind: AddressKind; what: Words }> = {
+  "/sign-up/email": { kind: "sign-up", what: m.attemptsSignUp },
   // Nobody floods a mailbox with reset links.
-  "/request-password-reset": { kind: "password-reset", what: "reset requests" },
+  "/request-password-reset": { kind: "password-reset", what: m.attemptsResetRequests },
 };
 
 /**

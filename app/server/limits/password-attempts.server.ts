@@ -2,6 +2,7 @@ import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { emailAddress } from "~/lib/fields";
+import * as m from "../messages";
 import { countSignIn } from "../metrics.server";
 import {
   deviceCookie,
@@ -44,7 +45,7 @@ async function signInSubject(ctx: HookContext): Promise<Subject> {
   // The same rule `fieldRules` applies, so the budget's key is the address better-auth is given.
   const parsed = emailAddress.safeParse((ctx.body as { email?: unknown } | undefined)?.email);
   if (!parsed.success) {
-    throw new APIError("BAD_REQUEST", { message: "Enter a valid email address.", code: "INVALID_EMAIL" });
+    throw new APIError("BAD_REQUEST", { message: m.enterValidEmail(), code: "INVALID_EMAIL" });
   }
   const email = parsed.data;
   if (!deviceTrustOf(ctx.context, ctx.headers)) return { email, userId: null };

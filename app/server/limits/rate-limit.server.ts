@@ -8,7 +8,9 @@ import {
   MAIL_RATE_LIMIT_PER_ACCOUNT,
   PASSKEY_CHALLENGES_PER_IP_FACTOR,
 } from "~/lib/constants";
+import * as m from "../messages";
 import { countRateLimitRefusal } from "../metrics.server";
+import { say, type Words } from "../words.server";
 import {
   type BackoffRule,
   createMemoryFailureBudget,
@@ -206,7 +208,7 @@ async function counted(limit: string, result: Promise<RateLimitResult>): Promise
 export const TOO_MANY_ATTEMPTS_CODE = "TOO_MANY_ATTEMPTS";
 
 /** A refusal for too many attempts inside better-auth: `429` with `Retry-After`, for HTTP and `auth.api` callers alike. */
-export function tooManyAttemptsError(retryAfterSeconds: number, what?: string): APIError {
+export function tooManyAttemptsError(retryAfterSeconds: number, what?: Words): APIError {
   return new APIError(
     "TOO_MANY_REQUESTS",
     { message: tooManyAttemptsMessage(retryAfterSeconds, what), code: TOO_MANY_ATTEMPTS_CODE },
@@ -234,15 +236,31 @@ export function rateLimitKeyOf(ip: string): string {
   return isIP(ip) === 6 ? normalizeIP(ip, { ipv6Subnet: 64 }) : ip;
 }
 
-/** "Too many sign-in attempts. Try again in 7 minutes." for a refused attempt. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number, what = "sign-in attempts"): string {
-  const wait =
-    retryAfterSeconds < 60
-      ? plural(retryAfterSeconds, "second")
-      : plural(Math.ceil(retryAfterSeconds / 60), "minute");
-  return `Too many ${what}. Try again in ${wait}.`;
-}
+/**
+ * What a refusal for too many attempts counts, as its sentence names it: a
+ * message (`m.attemptsSignIn`), or the words a page or a feature passes
+ * ("reset requests"), said in the reader's language when this knows them;
+ * any other string as it is (a caller's own message, already in it).
+ */
+const ATTEMPTS: Record<string, () => string> = {
+  "reset requests": m.attemptsResetRequests,
+  "codes sent": m.attemptsCodesSent,
+  tries: m.attemptsTries,
+  "address changes": m.attemptsAddressChanges,
+  invitations: m.attemptsInvitations,
+  "new teams": m.attemptsNewTeams,
+  downloads: m.attemptsDownloads,
+  "admin actions": m.attemptsAdminActions,
+  "support sign-ins": m.attemptsSupportSignIns,
+};
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+const attemptsNamed = (what: Words): string =>
+  typeof what === "string" && Object.hasOwn(ATTEMPTS, what) ? (ATTEMPTS[what] as () => string)() : say(what);
+
+/** "Too many sign-in attempts. Try again in 7 minutes." for a refused attempt. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number, what: Words = m.attemptsSignIn): string {
+  const attempts = attemptsNamed(what);
+  return retryAfterSeconds < 60
+    ? m.tooManyAttemptsSeconds({ what: attempts, seconds: retryAfterSeconds })
+    : m.tooManyAttemptsMinutes({ what: attempts, minutes: Math.ceil(retryAfterSeconds / 60) });
 }

@@ -1,6 +1,9 @@
 import { inLocale } from "~/i18n/locale.server";
-import { directionOf, type Locale } from "~/i18n/runtime";
+import { directionOf, type Locale, locale, PSEUDO_LOCALE } from "~/i18n/runtime";
 import { describeRemovedWaysIn, type RemovedWaysIn } from "~/lib/removed-ways-in";
+import * as m from "../messages";
+import { browserInWords } from "../session/user-agent.server";
+import { say, type Words } from "../words.server";
 import type { MailMessage } from "./mailer.server";
 
 /** What a mail says: why, and the one link to follow. */
@@ -38,7 +41,7 @@ function composeInLocale(
   { appName, to, name, locale }: Recipient,
   { subject, lead, action, after }: MailContent,
 ): MailMessage {
-  const greeting = name ? `Hello ${name},` : "Hello,";
+  const greeting = name ? m.mailGreetingNamed({ name }) : m.mailGreeting();
   const text = [
     greeting,
     "",
@@ -68,75 +71,90 @@ ${action ? button(action) : ""}${after.map(paragraph).join("\n")}
 /** A mail's one link, as a button and as an address to copy. */
 const button = ({ label, url }: { label: string; url: string }) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:15px;font-weight:600">${escapeHtml(label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Or copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">${escapeHtml(m.mailCopyAddress())}<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>
 `;
 
 /** To whom: their address, their name as they typed it (escaped in the HTML part; null: "Hello," alone), and their language. */
 export type Recipient = { appName: string; to: string; name: string | null; locale: Locale };
 
-/** "30 minutes", "24 hours", "7 days". */
+/** "30 minutes", "24 hours", "7 days", in the language messages speak now (a mail's: its recipient's). */
 export function duration(seconds: number): string {
-  if (seconds > 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} days`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
-  const minutes = Math.round(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (seconds > 86_400 && seconds % 86_400 === 0) return m.durationDays({ days: seconds / 86_400 });
+  if (seconds % 3600 === 0) return m.durationHours({ hours: seconds / 3600 });
+  return m.durationMinutes({ minutes: Math.round(seconds / 60) });
 }
 
 /** The password-reset mail: one link, valid once for `validSeconds`. */
 export function passwordResetMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
+  const { appName } = recipient;
   return composeMail(recipient, () => ({
-    subject: `Reset your ${recipient.appName} password`,
-    lead: [`Someone asked to reset the password of your ${recipient.appName} account.`],
-    action: { label: "Choose a new password", url },
-    after: [
-      `The link works once, for ${duration(validSeconds)}. Setting a new password signs you out on every other device.`,
-      "If you did not ask for this, ignore this mail: your password stays as it is.",
-    ],
+    subject: m.resetMailSubject({ appName }),
+    lead: [m.resetMailLead({ appName })],
+    action: { label: m.resetMailAction(), url },
+    after: [m.resetMailValidity({ duration: duration(validSeconds) }), m.resetMailNotYou()],
   }));
 }
 
 /** The address-verification mail sent after creating an account with a password. */
 export function verificationMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
+  const { appName } = recipient;
   return composeMail(recipient, () => ({
-    subject: `Confirm your email address for ${recipient.appName}`,
-    lead: [`Please confirm that this is your email address, so ${recipient.appName} can reach you.`],
-    action: { label: "Confirm my email address", url },
-    after: [
-      `The link works once, for ${duration(validSeconds)}.`,
-      "If you did not create this account, ignore this mail.",
-    ],
+    subject: m.verificationMailSubject({ appName }),
+    lead: [m.verificationMailLead({ appName })],
+    action: { label: m.verificationMailAction(), url },
+    after: [m.linkWorksOnce({ duration: duration(validSeconds) }), m.verificationMailNotYou()],
   }));
 }
 
 /** Where and when a sign-in happened, for the new-device notice. */
 export type SignInFacts = { at: Date; browser: string; ip: string | null };
 
-/** A time with its zone, "22 November 2026 at 14:05 UTC": mails (and answers) are read anywhere. */
+/** How each language writes a date and time: the product's English puts the day first ("22 November 2026"). */
+const dateLanguage = (language: Locale): string =>
+  language === "en" || language === PSEUDO_LOCALE ? "en-GB" : language;
+
+const utcFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time with its zone, "22 November 2026 at 14:05 UTC" ("22. November 2026
+ * um 14:05 UTC"), in the language messages speak now: mails (and answers)
+ * are read anywhere.
+ */
 export function utcTime(at: Date): string {
-  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const language = dateLanguage(locale());
+  let when = utcFormats.get(language);
+  if (!when) {
+    when = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+    utcFormats.set(language, when);
+  }
   return `${when.format(at)} UTC`;
 }
 
 /** A notice's where and when. */
 export function factLines(facts: SignInFacts): string[] {
-  return [`When: ${utcTime(facts.at)}`, `Browser: ${facts.browser}`, `IP address: ${facts.ip ?? "unknown"}`];
+  return [
+    m.factWhen({ when: utcTime(facts.at) }),
+    m.factBrowser({ browser: browserInWords(facts.browser) }),
+    m.factIpAddress({ ip: facts.ip ?? m.factIpUnknown() }),
+  ];
 }
 
-/** The facts of a notice and its way out: "Not you? Sign out everywhere". */
+/** The facts of a notice and its way out: "Not you? Sign out everywhere". Its words are written in the recipient's language. */
 function noticeMail(
   recipient: Recipient,
-  notice: { subject: string; headline: string; closing: string },
+  notice: () => { subject: string; headline: string },
   facts: SignInFacts,
   url: string,
 ): MailMessage {
-  return composeMail(recipient, () => ({
-    subject: notice.subject,
-    lead: [notice.headline, ...factLines(facts), notice.closing],
-    action: { label: "Not you? Sign out everywhere", url },
-    after: [
-      "The link asks you to confirm, then signs your account out on every device. Then reset your password from the sign-in page.",
-    ],
-  }));
+  return composeMail(recipient, () => {
+    const { subject, headline } = notice();
+    return {
+      subject,
+      lead: [headline, ...factLines(facts), m.noticeMailIfYou()],
+      action: { label: m.noticeMailAction(), url },
+      after: [m.noticeMailAfter()],
+    };
+  });
 }
 
 /**
@@ -145,13 +163,10 @@ function noticeMail(
  * that signs the account out everywhere after a confirmation.
  */
 export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: string): MailMessage {
+  const { appName } = recipient;
   return noticeMail(
     recipient,
-    {
-      subject: `New sign-in to ${recipient.appName}`,
-      headline: `Your ${recipient.appName} account was just signed in to from a browser it had not seen before.`,
-      closing: "If this was you, there is nothing to do.",
-    },
+    () => ({ subject: m.newDeviceMailSubject({ appName }), headline: m.newDeviceMailHeadline({ appName }) }),
     facts,
     url,
   );
@@ -160,9 +175,11 @@ export function newDeviceMail(recipient: Recipient, facts: SignInFacts, url: str
 /**
  * A change a feature words itself: its kind (the activity entry's and the
  * mail's), what happened ("… was enabled") and, when it is
- * not a change of how the account signs in, what it means instead.
+ * not a change of how the account signs in, what it means instead. Its
+ * words are said in the recipient's language: give the feature's messages
+ * (functions, called then), not strings made at module load.
  */
-export type FeatureChange = { kind: string; what: string; meaning?: string };
+export type FeatureChange = { kind: string; what: Words; meaning?: Words };
 
 /** A change to how the account signs in, as the notice names it. */
 export type SignInChange =
@@ -178,18 +195,18 @@ type NamedChange =
 
 /** "Your password was changed": the change, in the words of the notice. */
 export function describeSignInChange(change: NamedChange): string {
-  if ("what" in change) return change.what;
+  if ("what" in change) return say(change.what);
   switch (change.kind) {
     case "password-changed":
-      return "Your password was changed";
+      return m.changePasswordChanged();
     case "password-set":
-      return "A password was set";
+      return m.changePasswordSet();
     case "password-removed":
-      return "Your password was removed";
+      return m.changePasswordRemoved();
     case "provider-linked":
-      return `${change.provider} was linked for signing in`;
+      return m.changeProviderLinked({ provider: change.provider });
     case "provider-unlinked":
-      return `${change.provider} was unlinked`;
+      return m.changeProviderUnlinked({ provider: change.provider });
   }
 }
 
@@ -200,16 +217,16 @@ export function signInChangeMail(
   facts: SignInFacts,
   url: string,
 ): MailMessage {
-  const what = describeSignInChange(change);
+  const { appName } = recipient;
   return noticeMail(
     recipient,
-    {
-      subject: `${what} on your ${recipient.appName} account`,
-      headline: `${what} on your ${recipient.appName} account. ${
-        ("meaning" in change ? change.meaning : undefined) ??
-        "This changes how the account can be signed in to."
-      }`,
-      closing: "If this was you, there is nothing to do.",
+    () => {
+      const what = describeSignInChange(change);
+      const meaning = "meaning" in change && change.meaning ? say(change.meaning) : m.changeMeaning();
+      return {
+        subject: m.signInChangeMailSubject({ what, appName }),
+        headline: m.signInChangeMailHeadline({ what, appName, meaning }),
+      };
     },
     facts,
     url,
@@ -226,19 +243,18 @@ export function mailboxClaimedMail(
   removed: RemovedWaysIn,
   dashboardUrl: string,
 ): MailMessage {
+  const { appName } = recipient;
   return composeMail(recipient, () => ({
     name: null,
-    subject: `Your ${recipient.appName} account is now yours alone`,
+    subject: m.claimedMailSubject({ appName }),
     lead: [
-      "You just confirmed that this email address is yours.",
-      "Until then anyone could have added ways to sign in to the account, so we removed them and signed out every device:",
+      m.claimedMailConfirmed(),
+      m.claimedMailRemoved(),
       ...describeRemovedWaysIn(removed).map((line) => `- ${line}`),
-      "If they were yours, add them again from your dashboard.",
+      m.claimedMailAddAgain(),
     ],
-    action: { label: "Open your dashboard", url: dashboardUrl },
-    after: [
-      "If you did not just confirm your address or reset your password, reset it now from the sign-in page.",
-    ],
+    action: { label: m.claimedMailAction(), url: dashboardUrl },
+    after: [m.claimedMailNotYou()],
   }));
 }
 
@@ -252,19 +268,13 @@ export function signUpCodeMail(
   url: string,
   validSeconds: number,
 ): MailMessage {
+  const { appName } = recipient;
   return composeMail(recipient, () => ({
     name: null,
-    subject: `${code} is your ${recipient.appName} code`,
-    lead: [
-      `Someone asked to create a ${recipient.appName} account with this email address. To finish, enter this code:`,
-      code,
-      "Or follow the link below on any device.",
-    ],
-    action: { label: "Create my account", url },
-    after: [
-      `The code works once, for ${duration(validSeconds)}.`,
-      "If you did not ask for this, ignore this mail: no account is created without the code.",
-    ],
+    subject: m.signUpCodeMailSubject({ code, appName }),
+    lead: [m.signUpCodeMailLead({ appName }), code, m.signUpCodeMailOrLink()],
+    action: { label: m.signUpCodeMailAction(), url },
+    after: [m.signUpCodeMailValidity({ duration: duration(validSeconds) }), m.signUpCodeMailNotYou()],
   }));
 }
 
@@ -278,22 +288,20 @@ export function signUpAttemptMail(
   signInUrl: string,
   refusal: string | null = null,
 ): MailMessage {
-  const tried = `Someone just tried to create a ${recipient.appName} account with this email address, which already has one.`;
-  return composeMail(recipient, () => ({
-    name: null,
-    subject: `Someone tried to create a ${recipient.appName} account with your address`,
-    // An account that may not sign in now (a suspension) is told why, and offered no way in.
-    ...(refusal
-      ? { lead: [tried, refusal] }
-      : {
-          lead: [
-            tried,
-            "If it was you: sign in instead, or reset your password from the sign-in page if you forgot it.",
-          ],
-          action: { label: "Sign in", url: signInUrl },
-        }),
-    after: [
-      "If it was not you, there is nothing to do: no new account was created, and yours did not change.",
-    ],
-  }));
+  const { appName } = recipient;
+  return composeMail(recipient, () => {
+    const tried = m.signUpAttemptMailTried({ appName });
+    return {
+      name: null,
+      subject: m.signUpAttemptMailSubject({ appName }),
+      // An account that may not sign in now (a suspension) is told why, and offered no way in.
+      ...(refusal
+        ? { lead: [tried, refusal] }
+        : {
+            lead: [tried, m.signUpAttemptMailIfYou()],
+            action: { label: m.signUpAttemptMailAction(), url: signInUrl },
+          }),
+      after: [m.signUpAttemptMailNotYou()],
+    };
+  });
 }

@@ -1,5 +1,6 @@
 import { NOT_FRESH_SIGN_IN_CODE, SESSION_FRESH_AGE_SECONDS } from "~/lib/constants";
 import type { Refusal } from "../action-kit.server";
+import * as m from "../messages";
 
 /**
  * A fresh sign-in: some changes (removing a way in, deleting an account
@@ -17,10 +18,12 @@ export function isFreshSignIn(session: { createdAt: Date }): boolean {
 /** The code better-auth answers a change with when the session was signed in too long ago (`freshSignInToAddAWayIn`). */
 export const NOT_FRESH_CODE = NOT_FRESH_SIGN_IN_CODE;
 
-/** The refusal of a change that needs a sign-in from the last few minutes. */
+/** The refusal of a change that needs a sign-in from the last few minutes (its message is said in the reader's language). */
 export const NEEDS_FRESH_SIGN_IN: Refusal = {
   ok: false,
   status: 403,
-  message: `For your safety, this needs a sign-in from the last ${FRESH_MINUTES} minutes. Sign in again, then try once more.`,
+  get message() {
+    return m.needsFreshSignIn({ minutes: FRESH_MINUTES });
+  },
   signInAgain: true,
 };

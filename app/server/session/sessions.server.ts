@@ -7,8 +7,9 @@ import type { Auth } from "../auth/auth.server";
 import { endStandingTrust } from "../auth/security-stamp.server";
 import { compiledQuery } from "../db/compiled-query.server";
 import { endFeatureTrust } from "../feature-hooks.server";
+import * as m from "../messages";
 import { countSessionsRevoked } from "../metrics.server";
-import { summarizeUserAgent } from "./user-agent.server";
+import { browserInWords, summarizeUserAgent } from "./user-agent.server";
 
 /**
  * The person's active sessions, this one first, then the most recently
@@ -27,7 +28,7 @@ export async function listActiveSessions(
       const { label, deviceType } = summarizeUserAgent(session.userAgent);
       return {
         id: session.id,
-        browser: label,
+        browser: browserInWords(label),
         deviceType,
         ip: session.ipAddress || null,
         createdAt: session.createdAt.toISOString(),
@@ -59,17 +60,17 @@ export async function revokeSessionById(
   headers: Headers,
   { userId, currentId, sessionId }: { userId: string; currentId: string; sessionId: string },
 ): Promise<Outcome> {
-  if (sessionId === currentId) return refused(400, "This is the session you are using: sign out instead.");
+  if (sessionId === currentId) return refused(400, m.currentSessionRevoke());
   const revoked = await kysely
     .deleteFrom("session")
     .where("id", "=", sessionId)
     .where("userId", "=", userId)
     .returning("userAgent")
     .executeTakeFirst();
-  if (!revoked) return refused(404, "That session has already ended.");
+  if (!revoked) return refused(404, m.sessionAlreadyEnded());
   countSessionsRevoked();
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "session-revoked" });
-  return done(`Signed out ${summarizeUserAgent(revoked.userAgent).label}.`);
+  return done(m.signedOutBrowser({ browser: browserInWords(summarizeUserAgent(revoked.userAgent).label) }));
 }
 
 /**
@@ -93,7 +94,7 @@ export async function revokeOtherSessions(
   countSessionsRevoked(Number(revoked.numDeletedRows));
   await endFeatureTrust(kysely, userId);
   await recordActivity(kysely, { ...revokedBy(userId, headers), kind: "other-sessions-revoked" });
-  return done("Signed out everywhere else.");
+  return done(m.signedOutEverywhereElse());
 }
 
 /**

@@ -1,8 +1,18 @@
 import Bowser from "bowser";
 import type { DeviceType } from "~/lib/dashboard";
+import * as m from "../messages";
 
-/** What the dashboard, notice mails and the activity log say about a browser: never the raw user-agent string. */
+/**
+ * What the dashboard, notice mails and the activity log say about a
+ * browser: never the raw user-agent string. Its `label` is stored with
+ * activity entries and compared to tell a new device, so it is always
+ * written the same way ("Chrome on macOS"); people read it in their
+ * language (`browserInWords`).
+ */
 export type BrowserSummary = { label: string; deviceType: DeviceType };
+
+const UNKNOWN_BROWSER = "Unknown browser";
+const ON = " on ";
 
 const DEVICE_TYPES = new Set<string>(["desktop", "mobile", "tablet"]);
 /**
@@ -69,8 +79,7 @@ const summaries = new Map<string, BrowserSummary>();
  */
 export function summarizeUserAgent(userAgent: string | null | undefined): BrowserSummary {
   const text = userAgent?.trim() ?? "";
-  if (!text || text.length > MAX_USER_AGENT_LENGTH)
-    return { label: "Unknown browser", deviceType: "unknown" };
+  if (!text || text.length > MAX_USER_AGENT_LENGTH) return { label: UNKNOWN_BROWSER, deviceType: "unknown" };
   let summary = summaries.get(text);
   if (!summary) {
     summary = parseUserAgent(text);
@@ -87,9 +96,25 @@ function parseUserAgent(text: string): BrowserSummary {
   const os = known(KNOWN_SYSTEMS, parsed.os.name);
   const platform = parsed.platform.type ?? "";
   const deviceType = DEVICE_TYPES.has(platform) ? (platform as DeviceType) : "unknown";
-  if (!browser && !os) return { label: "Unknown browser", deviceType };
-  if (!browser) return { label: `Unknown browser on ${os}`, deviceType };
-  return { label: os ? `${browser} on ${os}` : browser, deviceType };
+  if (!os) return { label: browser ?? UNKNOWN_BROWSER, deviceType };
+  return { label: `${browser ?? UNKNOWN_BROWSER}${ON}${os}`, deviceType };
+}
+
+/**
+ * A label as `summarizeUserAgent` writes it (and the activity log keeps
+ * it), in the words of the reader's language: "Chrome on macOS" is
+ * "Chrome unter macOS" in German. The names stay; anything else (a label
+ * written otherwise) is shown as it is.
+ */
+export function browserInWords(label: string): string {
+  if (label === UNKNOWN_BROWSER) return m.unknownBrowser();
+  const on = label.lastIndexOf(ON);
+  if (on < 0) return label;
+  const browser = label.slice(0, on);
+  const system = label.slice(on + ON.length);
+  if (!KNOWN_SYSTEMS.has(system)) return label;
+  if (browser === UNKNOWN_BROWSER) return m.unknownBrowserOn({ system });
+  return KNOWN_BROWSERS.has(browser) ? m.browserOn({ browser, system }) : label;
 }
 
 function known(names: Set<string>, name: string | undefined): string | undefined {

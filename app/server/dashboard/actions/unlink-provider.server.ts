@@ -21,8 +21,8 @@ export default dashboardAction({
   run({ services: { db, env, mail }, request: { headers }, signedIn: { user, session }, form }) {
     const accounts = signInAccounts(env);
     const id = form.provider ?? "";
-    const name =
-      id === "credential" ? "Password" : (accounts.find((account) => account.id === id)?.name ?? id);
+    // The password's answers name it themselves (`removeSignInMethod`).
+    const name = accounts.find((account) => account.id === id)?.name ?? id;
     const change = { userId: user.id, session, configured: accounts.map((account) => account.id) };
     const target = { kind: "account", providerId: id } as const;
     return removeSignInMethod(db, headers, change, target, name, mail.sendSignInChangeNotice);
