@@ -17,7 +17,14 @@ const ROOT = join(import.meta.dirname, "..");
 /** Server folders, lowest first: a folder imports only from its own layer or those below. */
 const SERVER_LAYERS = [
   // Connections, configuration, the metrics every layer counts into, and the door to traces every layer records spans through.
-  ["app/server/db", "app/server/env.server.ts", "app/server/metrics.server.ts", "app/server/tracing"],
+  // And the words for a browser, which notice mails, sessions and the activity log all say.
+  [
+    "app/server/db",
+    "app/server/env.server.ts",
+    "app/server/metrics.server.ts",
+    "app/server/tracing",
+    "app/server/user-agent.server.ts",
+  ],
   // Limits, the answers every action shares, and mail's transport, templates and outbox.
   ["app/server/limits", "app/server/action-kit.server.ts", "app/server/mail"],
   // better-auth's setup and the rules it runs at every door, and the sessions it keeps: peers.

@@ -25,11 +25,21 @@ test("a message without arguments is written where it is called, as its choice o
   const source =
     'import * as m from "./messages";\nexport const label = () => m.reload() + m.hello({ name });';
   const inline = { reload: "(pick({ de: () => `Neu laden`, en: () => `Reload` }))" };
-  expect(importEachMessage(source, (specifier) => (specifier === "./messages" ? inline : undefined))).toBe(
+  expect(
+    importEachMessage(source, (specifier) => ({ inline: specifier === "./messages" ? inline : {} })),
+  ).toBe(
     [
       'import { pick as __i18nPick } from "~/i18n/runtime";',
       'import { hello as m$hello } from "./messages/compiled/hello";',
       "export const label = () => (__i18nPick({ de: () => `Neu laden`, en: () => `Reload` })) + m$hello({ name });",
     ].join("\n"),
+  );
+});
+
+test("a name in a comment that the catalogue does not have is left alone", () => {
+  const source =
+    'import * as m from "./messages";\n/** Call it as m.someKey(). */\nexport const a = () => m.real();';
+  expect(importEachMessage(source, () => ({ inline: {}, keys: new Set(["real"]) }))).toBe(
+    'import { real as m$real } from "./messages/compiled/real";\n/** Call it as m.someKey(). */\nexport const a = () => m$real();',
   );
 });

@@ -1,6 +1,12 @@
 import { dirname, join, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { CATALOGUE_DIR, COMPILED_DIR, compileAll, inlineMessages } from "../scripts/i18n/compile.ts";
+import {
+  CATALOGUE_DIR,
+  COMPILED_DIR,
+  catalogueKeys,
+  compileAll,
+  inlineMessages,
+} from "../scripts/i18n/compile.ts";
 
 /**
  * Compiles the message catalogues (scripts/i18n/compile.ts) when Vite starts
@@ -22,13 +28,14 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
     },
     transform(code, id) {
       if (id.includes("node_modules") || !/\.tsx?$/.test(id.split("?")[0] ?? "")) return undefined;
-      const direct = importEachMessage(code, (specifier) =>
-        inlineMessages.get(
-          specifier.startsWith("~/")
-            ? join(root, "app", specifier.slice(2))
-            : resolve(dirname(id.split("?")[0] ?? id), specifier),
-        ),
-      );
+      const dirOf = (specifier: string) =>
+        specifier.startsWith("~/")
+          ? join(root, "app", specifier.slice(2))
+          : resolve(dirname(id.split("?")[0] ?? id), specifier);
+      const direct = importEachMessage(code, (specifier) => ({
+        inline: inlineMessages.get(dirOf(specifier)) ?? {},
+        keys: catalogueKeys.get(dirOf(specifier)),
+      }));
       return direct === code ? undefined : { code: direct, map: null };
     },
     configureServer(server) {
@@ -47,11 +54,13 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
  * as an import of its own module (`./messages/compiled/someKey`). The
  * bundler then puts each message with the code that calls it, never a whole
  * catalogue in whichever chunk its barrel landed in. `inline` gives a
- * catalogue's expressions (compileCatalogue), by the import's specifier.
+ * catalogue's expressions and keys (compileCatalogue), by the import's specifier.
  */
 export function importEachMessage(
   code: string,
-  inline: (specifier: string) => Record<string, string> | undefined = () => undefined,
+  catalogue: (specifier: string) => { inline: Record<string, string>; keys?: ReadonlySet<string> } = () => ({
+    inline: {},
+  }),
 ): string {
   let out = code;
   let picks = false;
@@ -59,7 +68,7 @@ export function importEachMessage(
     /^import \* as (\w+) from "([^"]*\/messages)";?$/gm,
   )) {
     if (!alias || !specifier) continue;
-    const expressions = inline(specifier) ?? {};
+    const { inline: expressions, keys: known } = catalogue(specifier);
     const bare = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\(\\)`, "g");
     out = out.replace(bare, (call, key: string) => {
       const expression = expressions[key];
@@ -68,11 +77,16 @@ export function importEachMessage(
       return expression.replaceAll("pick(", "__i18nPick(");
     });
     const use = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\b`, "g");
-    const keys = new Set([...out.matchAll(use)].map(([, key]) => key));
+    // Only the catalogue's keys: `m.someKey` in a comment is not a call.
+    const keys = new Set(
+      [...out.matchAll(use)].map(([, key]) => key ?? "").filter((key) => key && (!known || known.has(key))),
+    );
     const imports = [...keys].map(
       (key) => `import { ${key} as ${alias}$${key} } from "${specifier}/${COMPILED_DIR}/${key}";`,
     );
-    out = out.replace(statement, imports.join("\n")).replace(use, `${alias}$$$1`);
+    out = out
+      .replace(statement, imports.join("\n"))
+      .replace(use, (whole, key: string) => (keys.has(key) ? `${alias}$${key}` : whole));
   }
   return picks ? `import { pick as __i18nPick } from "~/i18n/runtime";\n${out}` : out;
 }

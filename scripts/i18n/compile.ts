@@ -247,6 +247,8 @@ function writeIfChanged(path: string, source: string): boolean {
 /** Compiles every catalogue under the roots; returns the problems found on the way. */
 /** Each catalogue folder's messages without arguments, as expressions (`compileCatalogue`'s `inline`), from the last `compileAll`. */
 export const inlineMessages = new Map<string, Record<string, string>>();
+/** Each catalogue folder's keys, from the last `compileAll`. */
+export const catalogueKeys = new Map<string, ReadonlySet<string>>();
 
 export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
   const problems: CompileProblem[] = [];
@@ -264,6 +266,7 @@ export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
     }
     writeIfChanged(join(dir, COMPILED_FILE), compiled.barrel);
     inlineMessages.set(dir, compiled.inline);
+    catalogueKeys.set(dir, new Set(Object.keys(compiled.modules)));
     problems.push(
       ...compiled.problems.map((problem) => ({ ...problem, file: relative(root, problem.file) })),
     );

@@ -10,7 +10,7 @@ import {
   countSignIn,
   type SignInOutcome,
 } from "../metrics.server";
-import { summarizeUserAgent } from "../session/user-agent.server";
+import { summarizeUserAgent } from "../user-agent.server";
 import {
   priorSignIns,
   recordActivity,

@@ -4,7 +4,7 @@ import { ACTIVITY_SHOWN, CLIENT_IP_HEADER } from "~/lib/constants";
 import type { Database } from "../../../db/schema";
 import { compiledQuery } from "../db/compiled-query.server";
 import type { SignInChange, SignInFacts } from "../mail/templates.server";
-import { browserInWords, summarizeUserAgent } from "../session/user-agent.server";
+import { browserInWords, summarizeUserAgent } from "../user-agent.server";
 
 /** What happened, to whom, how and from where. */
 export type ActivityRecord = {

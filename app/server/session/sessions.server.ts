@@ -9,7 +9,7 @@ import { compiledQuery } from "../db/compiled-query.server";
 import { endFeatureTrust } from "../feature-hooks.server";
 import * as m from "../messages";
 import { countSessionsRevoked } from "../metrics.server";
-import { browserInWords, summarizeUserAgent } from "./user-agent.server";
+import { browserInWords, summarizeUserAgent } from "../user-agent.server";
 
 /**
  * The person's active sessions, this one first, then the most recently

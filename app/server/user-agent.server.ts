@@ -1,6 +1,6 @@
 import Bowser from "bowser";
 import type { DeviceType } from "~/lib/dashboard";
-import * as m from "../messages";
+import * as m from "./messages";
 
 /**
  * What the dashboard, notice mails and the activity log say about a
