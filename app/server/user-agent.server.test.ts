@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { summarizeUserAgent } from "./user-agent.server";
+import { inLocale } from "~/i18n/locale.server";
+import { browserInWords, summarizeUserAgent } from "./user-agent.server";
 
 describe("summarizeUserAgent", () => {
   test.each([
@@ -93,5 +94,29 @@ describe("summarizeUserAgent", () => {
       expect(summarizeUserAgent(userAgent)).toEqual({ label: "Unknown browser", deviceType: "unknown" });
     }
     expect(summarizeUserAgent("curl/8.5.0")).toEqual({ label: "Unknown browser", deviceType: "unknown" });
+  });
+});
+
+describe("browserInWords", () => {
+  test("keeps a label as it is written in English", () => {
+    for (const label of ["Chrome on Linux", "Unknown browser", "Unknown browser on Windows", "Firefox"]) {
+      expect(browserInWords(label)).toBe(label);
+    }
+  });
+
+  test("says a stored label in German, the names as they are", () => {
+    expect(inLocale("de", () => browserInWords("Safari on iOS"))).toBe("Safari unter iOS");
+    expect(inLocale("de", () => browserInWords("Samsung Internet for Android on Android"))).toBe(
+      "Samsung Internet for Android unter Android",
+    );
+    expect(inLocale("de", () => browserInWords("Unknown browser"))).toBe("Unbekannter Browser");
+    expect(inLocale("de", () => browserInWords("Unknown browser on Linux"))).toBe(
+      "Unbekannter Browser unter Linux",
+    );
+    expect(inLocale("de", () => browserInWords("Firefox"))).toBe("Firefox");
+    // Anything not written by summarizeUserAgent is shown as it is.
+    expect(inLocale("de", () => browserInWords("Visit http://evil.example on Linux"))).toBe(
+      "Visit http://evil.example on Linux",
+    );
   });
 });

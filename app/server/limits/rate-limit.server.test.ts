@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { inLocale } from "~/i18n/locale.server";
 import { PASSKEY_CHALLENGES_PER_IP_FACTOR } from "~/lib/constants";
 import {
   createAuthRateLimits,
@@ -142,4 +143,21 @@ test.each([
   [600, "Too many sign-in attempts. Try again in 10 minutes."],
 ])("tooManyAttemptsMessage(%i)", (seconds, message) => {
   expect(tooManyAttemptsMessage(seconds)).toBe(message);
+});
+
+test("in German, the refusal is one German sentence, with the words of the limit and the wait", () => {
+  expect(inLocale("de", () => tooManyAttemptsMessage(1))).toBe(
+    "Zu viele Anmeldeversuche. Versuchen Sie es in 1 Sekunde erneut.",
+  );
+  expect(inLocale("de", () => tooManyAttemptsMessage(600, "reset requests"))).toBe(
+    "Zu viele Anfragen zum Zurücksetzen. Versuchen Sie es in 10 Minuten erneut.",
+  );
+  // A caller's message, called in the reader's language.
+  expect(inLocale("de", () => tooManyAttemptsMessage(60, () => "Versuche"))).toBe(
+    "Zu viele Versuche. Versuchen Sie es in 1 Minute erneut.",
+  );
+});
+
+test("a long wait is written as before, without a thousands separator", () => {
+  expect(tooManyAttemptsMessage(86_400, "new teams")).toBe("Too many new teams. Try again in 1440 minutes.");
 });
