@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, parseExpression } from "@babel/parser";
 import type { Plugin } from "vite";
@@ -77,7 +77,12 @@ export function localizedScriptPaths(code: string, locale: string): string {
 function writeWithCompressed(path: string, code: string) {
   writeFileSync(path, code);
   const body = new TextEncoder().encode(code);
-  if (body.byteLength < 1024) return;
+  if (body.byteLength < 1024) {
+    // Too small to be worth it now: a copy compressed from the file before is no longer it.
+    rmSync(`${path}.br`, { force: true });
+    rmSync(`${path}.gz`, { force: true });
+    return;
+  }
   const { br, gzip } = precompress(body);
   writeFileSync(`${path}.br`, br);
   writeFileSync(`${path}.gz`, gzip);

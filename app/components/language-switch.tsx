@@ -49,9 +49,9 @@ function LanguageSwitchForm() {
           { variant: "ghost", size: "sm" },
           "cursor-pointer list-none gap-1.5 px-2 [&::-webkit-details-marker]:hidden",
         )}
-        aria-label={m.languageSwitch({ name: LOCALE_NAMES[current] })}
         title={m.languageSwitchTitle()}
       >
+        <span className="sr-only">{m.languageSwitch({ name: LOCALE_NAMES[current] })}</span>
         <LanguagesIcon className="size-[18px]!" aria-hidden="true" />
         <span aria-hidden="true" className="font-medium text-xs uppercase">
           {current.split("-")[0]}

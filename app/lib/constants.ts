@@ -21,7 +21,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /**
  * What every new-password field says of its rules, in English: people read
- * `newPasswordHint()` (./fields.ts), in their language.
+ * `newPasswordHint()` (./password-hint.ts), in their language.
  * @deprecated for a page: call `newPasswordHint()` when rendering.
  */
 export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password or one built from your name, email or the app's name.`;

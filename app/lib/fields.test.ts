@@ -3,7 +3,8 @@ import { inLocale } from "~/i18n/locale.server";
 import { locale } from "~/i18n/runtime";
 import { accountRefusedMessage } from "./account-refused";
 import { ACCOUNT_REFUSED_MESSAGE, NEW_PASSWORD_HINT } from "./constants";
-import { displayName, emailAddress, fieldErrorsOf, newPasswordHint, signUpSchema } from "./fields";
+import { displayName, emailAddress, fieldErrorsOf, signUpSchema } from "./fields";
+import { newPasswordHint } from "./password-hint";
 import { shownText } from "./shown-text";
 
 /** The first message of a failed parse, in the language of the moment. */

@@ -46,10 +46,6 @@ export const newPassword = z
     says(() => tooLongMessage(PASSWORD_MAX_LENGTH)),
   );
 
-/** What every new-password field says of its rules (the server's common-password rule: auth/password-policy.server.ts). */
-export const newPasswordHint = (): string =>
-  m.newPasswordHint({ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-
 /**
  * A password someone types to prove who they are: only what can never be
  * a password is refused here, so every other mistake reads as a wrong one.

@@ -18,8 +18,9 @@ import {
   SIGN_UP_CODE_SECONDS,
   SIGN_UP_CODE_TRIES,
 } from "~/lib/constants";
-import { type FieldErrors, fieldErrorsOf, newPasswordHint, signUpSchema } from "~/lib/fields";
+import { type FieldErrors, fieldErrorsOf, signUpSchema } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { newPasswordHint } from "~/lib/password-hint";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text, tooMany } from "~/server/action-kit.server";
 import { findPasswordWeakness } from "~/server/auth/password-policy.server";

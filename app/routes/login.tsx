@@ -16,8 +16,9 @@ import {
   PASSWORD_MIN_LENGTH,
   REDIRECT_PARAM,
 } from "~/lib/constants";
-import { type FieldErrors, newPasswordHint } from "~/lib/fields";
+import type { FieldErrors } from "~/lib/fields";
 import { signInPageHeaders } from "~/lib/opener-policy";
+import { newPasswordHint } from "~/lib/password-hint";
 import { safeRedirect } from "~/lib/redirect";
 import { overLimit, readForm, redirectWithCookies, respond, text } from "~/server/action-kit.server";
 import { signInWithPassword, startSignUp } from "~/server/auth/credentials.server";

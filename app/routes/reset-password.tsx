@@ -17,8 +17,8 @@ import {
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PATH,
 } from "~/lib/constants";
-import { newPasswordHint } from "~/lib/fields";
 import { mailLinkPageHeaders } from "~/lib/mail-link-headers";
+import { newPasswordHint } from "~/lib/password-hint";
 import type { RemovedWaysIn } from "~/lib/removed-ways-in";
 import { readForm, text, withCookies } from "~/server/action-kit.server";
 import {

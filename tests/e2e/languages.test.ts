@@ -1,8 +1,12 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { newAccount, sameOrigin } from "../fixtures/accounts";
-import { inGerman } from "../fixtures/catalogues";
+import { newAccount, sameOrigin, signInByRequest, signUpByRequest } from "../fixtures/accounts";
+import { APP_NAME, exactly } from "../fixtures/app-name";
+import { inGerman, inGermanWith } from "../fixtures/catalogues";
+import { waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
 import { loginInContext, sessionCookieOf, test } from "../fixtures/signed-in";
+
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
 
 /** Opens the header's language switch and picks a language by its own name. */
 async function switchTo(page: Page, language: string) {
@@ -100,6 +104,27 @@ test("a signed-in person's choice is kept on their account: another browser open
   expect(response?.headers()["content-language"]).toBe("de");
   await expect(other.locator("html")).toHaveAttribute("lang", "de");
   await elsewhere.close();
+});
+
+test("a signed-in person who picks German gets the sign-in notice mail in German, from any browser", async ({
+  page,
+  browser,
+}) => {
+  const account = newAccount();
+  await signUpByRequest(page.request, account);
+  await page.goto("/dashboard");
+  await waitForHydration(page);
+  await switchTo(page, "Deutsch");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+
+  // A new browser, in English, signs in: the notice speaks the account's language, not the browser's.
+  const firefox = await browser.newContext({ userAgent: FIREFOX, locale: "en-US" });
+  await signInByRequest(firefox.request, account);
+  const subject = inGermanWith("New sign-in to {appName}", { appName: APP_NAME });
+  const mail = await waitForMail(account.email, exactly(subject));
+  expect(mail.text).toContain(inGermanWith("Hello {name},", { name: account.name }));
+  expect(mail.html).toContain('<html lang="de"');
+  await firefox.close();
 });
 
 test("a guest's page in each language is one copy, served like a file", async ({ request }) => {
