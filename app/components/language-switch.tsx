@@ -53,7 +53,7 @@ function LanguageSwitchForm() {
       >
         <span className="sr-only">{m.languageSwitch({ name: LOCALE_NAMES[current] })}</span>
         <LanguagesIcon className="size-[18px]!" aria-hidden="true" />
-        <span aria-hidden="true" className="font-medium text-xs uppercase">
+        <span aria-hidden="true" translate="no" className="font-medium text-xs uppercase">
           {current.split("-")[0]}
         </span>
       </summary>

@@ -43,7 +43,9 @@ test("wrong passwords for one account: after five, 429 with Retry-After, then wa
   expect(retryAfter).toBeGreaterThan(FIRST_WAIT_SECONDS - 30);
   expect(retryAfter).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
   // The wait as Retry-After says it: a minute, or its last seconds on a slow machine.
-  expect(await refused.text()).toMatch(/Too many sign-in attempts\. Try again in (1 minute|[1-5]?\d seconds)\./);
+  expect(await refused.text()).toMatch(
+    /Too many sign-in attempts\. Try again in (1 minute|[1-5]?\d seconds)\./,
+  );
 
   // Now even the right password waits: that is what stops guessing.
   expect((await postSignIn(request, account.email, account.password)).status()).toBe(429);

@@ -4,9 +4,10 @@ import { AccountUsername, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { FieldName } from "~/lib/action-form";
-import { NEW_PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import type { DashboardData } from "~/lib/dashboard";
 import type { changePasswordForm, setPasswordForm } from "~/lib/dashboard-forms";
+import { newPasswordHint } from "~/lib/password-hint";
 import KeyRoundIcon from "~icons/lucide/key-round";
 import { FormFeedback } from "./form-feedback";
 import { MethodIcon } from "./method-icon";
@@ -43,7 +44,7 @@ function NewPasswordField({ error }: { error?: string }) {
       minLength={PASSWORD_MIN_LENGTH}
       maxLength={PASSWORD_MAX_LENGTH}
       error={error}
-      hint={NEW_PASSWORD_HINT}
+      hint={newPasswordHint()}
     />
   );
 }

@@ -24,7 +24,9 @@ export function Avatar({ name, image, size = "md", className }: AvatarProps) {
       {image ? (
         <img src={image} alt="" className="size-full object-cover" referrerPolicy="no-referrer" />
       ) : (
-        <span aria-hidden="true">{initialsOf(name)}</span>
+        <span aria-hidden="true" translate="no">
+          {initialsOf(name)}
+        </span>
       )}
     </span>
   );
