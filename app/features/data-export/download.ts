@@ -7,6 +7,7 @@ import type { NamedLimit } from "~/server/limits/rate-limit.server";
 import { requireUser } from "~/server/session/guards.server";
 import type { Route } from "./+types/download";
 import { exportAccountData, exportFileName } from "./export.server";
+import * as m from "./messages";
 
 /** At most a few files an hour per account: each reads the whole activity log. */
 const DOWNLOADS: NamedLimit = { name: "data-export", max: 5, windowSeconds: 60 * 60 };
@@ -15,7 +16,7 @@ const DOWNLOADS: NamedLimit = { name: "data-export", max: 5, windowSeconds: 60 *
 const DOWNLOAD = declareAction("/dashboard/data download", {
   effect: "reveals-data",
   proof: "session",
-  limits: [{ limit: DOWNLOADS, per: "account", what: "downloads" }],
+  limits: [{ limit: DOWNLOADS, per: "account", what: m.limitDownloads }],
   activity: ["data-exported"],
   whileImpersonating: "refused",
 });

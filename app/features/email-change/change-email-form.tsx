@@ -6,6 +6,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { EMAIL_MAX_LENGTH } from "~/lib/constants";
 import type { DashboardUser } from "~/lib/dashboard";
 import type { changeEmailForm } from "./email-change-forms";
+import * as m from "./messages";
 
 /**
  * The Account card's "Change email address" form: a link goes to the new
@@ -17,23 +18,23 @@ export function ChangeEmailForm({ user }: { user: DashboardUser }) {
     useDashboardForm<typeof changeEmailForm>("change-email");
   if (!user.emailVerified) return null; // Confirm the current address first (the banner above).
   return (
-    <Form method="post" ref={formRef} className="grid gap-3 border-t pt-5" aria-label="Change email address">
+    <Form method="post" ref={formRef} className="grid gap-3 border-t pt-5" aria-label={m.formLabel()}>
       {intentField}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
           <FormField
-            label="New email address"
+            label={m.newAddressLabel()}
             name={field("newEmail")}
             type="email"
             autoComplete="email"
             required
             maxLength={EMAIL_MAX_LENGTH}
-            hint="We send a link there; your address changes when you open it."
+            hint={m.newAddressHint()}
             error={fieldError("newEmail")}
           />
         </div>
         <SubmitButton busy={busy} variant="outline" className="sm:mt-[1.375rem]">
-          Send link
+          {m.sendLink()}
         </SubmitButton>
       </div>
       <FormFeedback error={fieldError("newEmail") ? null : error} notice={notice} />

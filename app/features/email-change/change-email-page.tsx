@@ -10,8 +10,9 @@ import { requestOrigin } from "~/server/auth/activity.server";
 import { getServices, sessionContext } from "~/server/context.server";
 import type { Route } from "./+types/change-email-page";
 import { changeLinkState, confirmEmailChange } from "./email-change.server";
+import * as m from "./messages";
 
-export const handle = { title: "Confirm your new email address" };
+export const handle = { title: () => m.confirmPageTitle() };
 
 export const headers = mailLinkPageHeaders;
 
@@ -49,26 +50,16 @@ export default function ChangeEmail({ loaderData, actionData }: Route.ComponentP
   const onward = <OnwardButton signedIn={loaderData.signedIn} />;
   if (loaderData.link === "sign-in-first" || actionData?.signInFirst) {
     return (
-      <CenteredCard
-        title="Sign in to finish"
-        description="This link finishes an email change only in a browser signed in to the account that asked for it."
-      >
-        <p className="text-sm">
-          Open the link in the browser where you asked for the change, or sign in to that account here, then
-          open the link in the mail again. If you did not ask to use this address for an account, ignore the
-          mail: nothing changes.
-        </p>
+      <CenteredCard title={m.signInToFinishTitle()} description={m.signInToFinishDescription()}>
+        <p className="text-sm">{m.signInToFinishText()}</p>
         {onward}
       </CenteredCard>
     );
   }
   if (actionData?.email) {
     return (
-      <CenteredCard
-        title="Email address changed"
-        description={`Your account now signs in with ${actionData.email}.`}
-      >
-        <p className="text-sm">Your old address got a notice, with a link to undo the change for a week.</p>
+      <CenteredCard title={m.changedTitle()} description={m.changedDescription({ email: actionData.email })}>
+        <p className="text-sm">{m.changedText()}</p>
         {onward}
       </CenteredCard>
     );
@@ -76,9 +67,7 @@ export default function ChangeEmail({ loaderData, actionData }: Route.ComponentP
   if (!loaderData.token || actionData) {
     return (
       <ExpiredLink>
-        <p className="text-sm">
-          Your dashboard can send a new link. Until one is followed, your address stays as it is.
-        </p>
+        <p className="text-sm">{m.expiredText()}</p>
         {onward}
       </ExpiredLink>
     );
@@ -86,9 +75,9 @@ export default function ChangeEmail({ loaderData, actionData }: Route.ComponentP
   return (
     <MailedLinkConfirm
       token={loaderData.token}
-      title="Use this email address?"
-      description="One click, and your account signs in with the address this mail came to."
-      action="Use this email address"
+      title={m.confirmTitle()}
+      description={m.confirmDescription()}
+      action={m.switchToThisAddress()}
     />
   );
 }

@@ -6,6 +6,7 @@ import { clientIpOf } from "~/server/limits/rate-limit.server";
 import { emailChangeRefusal, requestEmailChange } from "./email-change.server";
 import { changeEmailForm } from "./email-change-forms";
 import { CHANGES_ASKED_BY_ACCOUNT, CHANGES_INTO_ADDRESS } from "./limits.server";
+import * as m from "./messages";
 
 /**
  * "Change email address": wants a recent sign-in, then mails a link to the
@@ -19,7 +20,7 @@ export default dashboardAction({
   async run({ services: { mail, rateLimits }, request, signedIn: { user }, form }) {
     const parsed = emailAddress.safeParse(form.newEmail ?? "");
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Enter a valid email address.";
+      const message = parsed.error.issues[0]?.message ?? m.enterValidEmail();
       return refused(400, message, { newEmail: message });
     }
     const refusal = emailChangeRefusal(user, parsed.data);
@@ -28,6 +29,6 @@ export default dashboardAction({
     // Apart: the changes this account asked for, and those into this address (whoever asked).
     const forAccount = forIp.allowed ? await rateLimits.hit(CHANGES_ASKED_BY_ACCOUNT, user.id) : forIp;
     const limit = forAccount.allowed ? await rateLimits.hit(CHANGES_INTO_ADDRESS, parsed.data) : forAccount;
-    return overLimit(limit, "address changes") ?? requestEmailChange(mail, user, parsed.data);
+    return overLimit(limit, m.limitAddressChanges) ?? requestEmailChange(mail, user, parsed.data);
   },
 });

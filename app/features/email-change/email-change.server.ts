@@ -14,6 +14,7 @@ import {
   queueEmailChangeLink,
   queueEmailChangeTaken,
 } from "./mail.server";
+import * as m from "./messages";
 import { openUndo, undoableUntil, undoPendingRefusal } from "./undo.server";
 
 /**
@@ -98,12 +99,10 @@ type Requester = { id: string; email: string; emailVerified: boolean };
 /** Why `user` cannot move to `newEmail` at all (checked before anything is counted or mailed), or null. */
 export function emailChangeRefusal(user: Requester, newEmail: string): Refusal | null {
   if (newEmail === user.email) {
-    return refused(400, "That is already your email address.", {
-      newEmail: "That is already your email address.",
-    });
+    return refused(400, m.alreadyYourAddress(), { newEmail: m.alreadyYourAddress() });
   }
   if (!user.emailVerified) {
-    return refused(400, "Confirm your current email address first: the banner above sends you the link.");
+    return refused(400, m.confirmCurrentAddressFirst());
   }
   return null;
 }
@@ -141,7 +140,7 @@ export async function requestEmailChange(
     }
     return null;
   });
-  return undoPending ?? done(`We sent a link to ${newEmail}. Your address changes when you open it.`);
+  return undoPending ?? done(m.linkSent({ email: newEmail }));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type Recipient,
   type SignInFacts,
 } from "~/server/mail/templates.server";
+import * as m from "./messages";
 
 /**
  * The mails of an email change: the link to the new address (or, when it
@@ -20,16 +21,10 @@ import {
  */
 export function emailChangeMail(recipient: Recipient, url: string, validSeconds: number): MailMessage {
   return composeMail(recipient, () => ({
-    subject: `Confirm your new email address for ${recipient.appName}`,
-    lead: [
-      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one.`,
-      "Confirm, and this address signs in to the account from then on.",
-    ],
-    action: { label: "Use this email address", url },
-    after: [
-      `The link works once, for ${duration(validSeconds)}.`,
-      "If you did not ask for this, ignore this mail: nothing changes without the link.",
-    ],
+    subject: m.changeMailSubject({ appName: recipient.appName }),
+    lead: [m.changeMailLead({ appName: recipient.appName }), m.changeMailConfirm()],
+    action: { label: m.switchToThisAddress(), url },
+    after: [m.changeMailValidity({ duration: duration(validSeconds) }), m.changeMailNotYou()],
   }));
 }
 
@@ -41,13 +36,10 @@ export function emailChangeMail(recipient: Recipient, url: string, validSeconds:
 export function emailChangeTakenMail(recipient: Recipient, signInUrl: string): MailMessage {
   return composeMail(recipient, () => ({
     name: null,
-    subject: `Someone tried to move a ${recipient.appName} account to your address`,
-    lead: [
-      `Someone signed in to a ${recipient.appName} account asked to change its email address to this one, which already has an account. Nothing changed.`,
-      "If it was you: sign in to this address's account instead.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
-    after: ["If it was not you, there is nothing to do."],
+    subject: m.takenMailSubject({ appName: recipient.appName }),
+    lead: [m.takenMailLead({ appName: recipient.appName }), m.takenMailIfYou()],
+    action: { label: m.mailSignIn(), url: signInUrl },
+    after: [m.takenMailNotYou()],
   }));
 }
 
@@ -60,16 +52,14 @@ export function emailChangedMail(
   validSeconds: number,
 ): MailMessage {
   return composeMail(recipient, () => ({
-    subject: `The email address of your ${recipient.appName} account was changed`,
+    subject: m.changedMailSubject({ appName: recipient.appName }),
     lead: [
-      `The email address of your ${recipient.appName} account is now ${newEmail}. This address no longer signs in to it.`,
+      m.changedMailLead({ appName: recipient.appName, email: newEmail }),
       ...factLines(facts),
-      "If this was you, there is nothing to do.",
+      m.changedMailIfYou(),
     ],
-    action: { label: "This wasn't me: undo and sign out everywhere", url: undoUrl },
-    after: [
-      `The link works once, for ${duration(validSeconds)}, whatever happens to the account meanwhile; until then its address cannot change again. It puts this address back and signs the account out on every device. It also removes the password, two-step sign-in, and the passkeys and sign-in providers added since whoever made the change signed in: then choose a new password with "Forgot password" on the sign-in page.`,
-    ],
+    action: { label: m.changedMailAction(), url: undoUrl },
+    after: [m.changedMailAfter({ duration: duration(validSeconds) })],
   }));
 }
 
@@ -77,12 +67,9 @@ export function emailChangedMail(
 export function emailChangeUndoneMail(recipient: Recipient, signInUrl: string): MailMessage {
   return composeMail(recipient, () => ({
     name: null,
-    subject: `This address no longer signs in to a ${recipient.appName} account`,
-    lead: [
-      `A ${recipient.appName} account had moved to this address. The owner of its previous address undid that change: the account signs in with that address again, and every device was signed out.`,
-      "This address no longer signs in to it.",
-    ],
-    action: { label: "Sign in", url: signInUrl },
-    after: ["If you did not expect this, there is nothing to do: nothing else is tied to this address."],
+    subject: m.undoneMailSubject({ appName: recipient.appName }),
+    lead: [m.undoneMailLead({ appName: recipient.appName }), m.undoneMailNoLonger()],
+    action: { label: m.mailSignIn(), url: signInUrl },
+    after: [m.undoneMailNotYou()],
   }));
 }

@@ -9,10 +9,11 @@ import { getServices, sessionContext } from "~/server/context.server";
 import { openMailedLink } from "~/server/mail/links.server";
 import { signOutEverywhere } from "~/server/session/sessions.server";
 import type { Route } from "./+types/undo-email-change-page";
+import * as m from "./messages";
 import { undoEmailChange } from "./undo.server";
 import { NotRestoredCard, UndoneCard } from "./undone-card";
 
-export const handle = { title: "Undo the email change" };
+export const handle = { title: () => m.undoPageTitle() };
 
 export const headers = mailLinkPageHeaders;
 
@@ -52,9 +53,9 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
   return (
     <MailedLinkConfirm
       token={loaderData.token}
-      title="Undo the email change?"
-      description="This puts this address back on your account and signs it out on every device, this one included. It also removes its password, two-step sign-in, and the passkeys and providers added since the change."
-      action="Undo and sign out everywhere"
+      title={m.undoTitle()}
+      description={m.undoDescription()}
+      action={m.undoAction()}
       destructive
     />
   );

@@ -11,6 +11,7 @@ import type { Database } from "../../../db/schema";
 import { takenByAnother } from "./address.server";
 import { EMAIL_CHANGE_UNDO_SECONDS } from "./constants";
 import { linkValue, queueEmailChangeUndoneNotice, type UndoLink } from "./mail.server";
+import * as m from "./messages";
 
 /**
  * The undo of an email change: the link mailed to the old address. It is
@@ -60,10 +61,7 @@ export async function undoableUntil(trx: Kysely<Database>, userId: string): Prom
 
 /** A new change, while the old address can still undo the last one: its undo must keep working. */
 export const undoPendingRefusal = (until: Date): Refusal =>
-  refused(
-    409,
-    `Your previous address can still undo the last change until ${utcTime(until)}. Try again after that: until then your address cannot change again, so that the undo keeps working.`,
-  );
+  refused(409, m.undoPending({ until: utcTime(until) }));
 
 /** What following an undo link did: put the address back (and took away what `removed` says), or not, because another account has it now. */
 export type UndoOutcome =
@@ -131,7 +129,7 @@ export async function undoEmailChange(
       userId,
       restored: true,
       email: undo.email,
-      removed: [...(recovery.password ? ["Your password"] : []), ...waysIn],
+      removed: [...(recovery.password ? [m.removedPassword()] : []), ...waysIn],
     };
   });
 }

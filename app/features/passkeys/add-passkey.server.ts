@@ -2,6 +2,7 @@
 import { refused } from "~/server/action-kit.server";
 import { SIGN_IN_CHANGE } from "~/server/action-policy.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
+import * as m from "./messages";
 import { addPasskeyForm } from "./passkey-forms";
 
 /** A passkey is made by the browser's WebAuthn ceremony: the form's post without JavaScript can only say so. */
@@ -9,5 +10,5 @@ export default dashboardAction({
   form: addPasskeyForm,
   // The ceremony's own doors want the same recent sign-in (`freshSignInToAddAWayIn`).
   policy: SIGN_IN_CHANGE,
-  run: async () => refused(400, "Adding a passkey needs JavaScript in this browser."),
+  run: async () => refused(400, m.addNeedsJavaScript()),
 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AuthEndpoint, AuthPluginSetup } from "~/server/auth/auth-extensions";
 import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
+import * as m from "./messages";
 import { passkeyAuthentication } from "./passkey-factors.server";
 import { ownsPasskey, passkeyName } from "./passkeys.server";
 
@@ -54,7 +55,7 @@ export const passkeyEndpoints: AuthEndpoint[] = [
     door: { method: "POST", limit: "ip" },
     // The credential id is looked up in the database: a string, never an object.
     body: z.object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) }).strict(),
-    signIn: { method: "passkey", name: "a passkey", ownerOf: ownerOfCredential },
+    signIn: { method: "passkey", name: m.signInMethodName, ownerOf: ownerOfCredential },
   },
   // Adding a passkey on the dashboard: better-auth requires the session.
   {
@@ -70,10 +71,10 @@ export const passkeyEndpoints: AuthEndpoint[] = [
     body: z.object({ response: z.record(z.string(), z.unknown()), name: passkeyName.optional() }).strict(),
     // `@better-auth/passkey` answers an unreadable registration with a 500.
     unreadable: {
-      message: "This passkey could not be read. Try again.",
+      message: m.unreadablePasskey,
       code: "FAILED_TO_VERIFY_REGISTRATION",
     },
-    entry: { kind: "passkey-added", notice: "A passkey was added" },
+    entry: { kind: "passkey-added", notice: m.noticePasskeyAdded },
     addsAWayIn: true,
   },
   {
@@ -120,5 +121,5 @@ export async function removePasskeys(trx: Kysely<Database>, userId: string, sinc
   if (since) query = query.where((eb) => eb.or([eb("createdAt", ">=", since), eb("createdAt", "is", null)]));
   const deleted = Number((await query.executeTakeFirst()).numDeletedRows);
   if (deleted === 0) return [];
-  return [deleted === 1 ? "1 passkey" : `${deleted} passkeys`];
+  return [m.removedPasskeys({ count: deleted })];
 }

@@ -1,6 +1,7 @@
 import { removeSignInMethod } from "~/server/auth/sign-in-methods.server";
 import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { signInAccountIds } from "~/server/feature-hooks.server";
+import * as m from "./messages";
 import { deletePasskeyForm } from "./passkey-forms";
 import { passkeyWayOut } from "./passkeys.server";
 
@@ -21,7 +22,7 @@ export default dashboardAction({
       headers,
       { userId: user.id, session, configured: signInAccountIds(env) },
       passkeyWayOut(form.id ?? ""),
-      "Passkey",
+      m.passkey(),
       mail.sendSignInChangeNotice,
     ),
 });

@@ -3,6 +3,7 @@ import type { ServerFeature } from "~/server/features.server";
 import addPasskey from "./add-passkey.server";
 import { countPasskeys, passkeyEndpoints, passkeyPlugins, removePasskeys, withPasskeys } from "./auth.server";
 import deletePasskey from "./delete-passkey.server";
+import * as m from "./messages";
 import * as passkeysTable from "./migrations/0002-passkeys";
 import { listPasskeys } from "./passkeys.server";
 import renamePasskey from "./rename-passkey.server";
@@ -20,7 +21,8 @@ export default {
     waysIn: countPasskeys,
     // A passkey is a second factor for the admin console's rule.
     secondFactor: {
-      name: "A passkey",
+      // Said when the admin console reads it, in its request's language.
+      name: m.secondFactorName,
       setUpPath: "/dashboard#passkeys",
       heldBy: withPasskeys,
     },

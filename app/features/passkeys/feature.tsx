@@ -2,6 +2,7 @@
 import type { FeatureUi } from "~/lib/features";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import FingerprintPatternIcon from "~icons/lucide/fingerprint-pattern";
+import * as m from "./messages";
 import { PasskeysCard } from "./passkeys-card";
 import { passkeysSection } from "./sections";
 
@@ -10,20 +11,21 @@ export default {
   dashboardSections: [
     {
       id: "passkeys",
-      label: "Passkeys",
+      // A message: read where it is shown, in that request's (or page's) language.
+      label: m.passkeys,
       icon: FingerprintPatternIcon,
       order: 30,
       Card: passkeysSection.card(({ data, dashboard }) => (
         <PasskeysCard
           passkeys={data}
-          thisDevice={dashboard.sessions.find((session) => session.current)?.browser ?? "This device"}
+          thisDevice={dashboard.sessions.find((session) => session.current)?.browser ?? m.thisDevice()}
         />
       )),
     },
   ],
   activityKinds: {
-    "passkey-added": { icon: FingerprintIcon, describe: "Passkey added" },
-    "passkey-renamed": { icon: FingerprintIcon, describe: "Passkey renamed" },
-    "passkey-removed": { icon: FingerprintIcon, describe: "Passkey removed" },
+    "passkey-added": { icon: FingerprintIcon, describe: () => m.activityAdded() },
+    "passkey-renamed": { icon: FingerprintIcon, describe: () => m.activityRenamed() },
+    "passkey-removed": { icon: FingerprintIcon, describe: () => m.activityRemoved() },
   },
 } satisfies FeatureUi;

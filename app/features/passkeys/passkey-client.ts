@@ -1,5 +1,6 @@
 // The browser's passkey sign-in: the WebAuthn ceremony against better-auth's passkey endpoints.
 import { AUTH_API_PATH, NOT_FRESH_SIGN_IN_CODE } from "~/lib/constants";
+import * as m from "./messages";
 import { authenticate, type CredentialJSON } from "./webauthn";
 
 /**
@@ -52,10 +53,7 @@ export async function signInWithPasskey({ autoFill = false } = {}): Promise<Pass
     response = await authenticate(options.data as PublicKeyCredentialRequestOptionsJSON, autoFill);
   } catch {
     // Cancelled, timed out, no passkey for this site, or superseded by an explicit sign-in.
-    return {
-      ok: false,
-      message: "Passkey sign-in was cancelled or no passkey was found. Try again.",
-    };
+    return { ok: false, message: m.signInCancelled() };
   }
   const { clientExtensionResults: _, ...signed } = response;
   const verified = await callAuth("/passkey/verify-authentication", { response: signed });

@@ -3,6 +3,7 @@
  * and better-auth's two registration endpoints. Apart from the sign-in code,
  * so the sign-in page never loads it.
  */
+import * as m from "./messages";
 import { callAuth, type PasskeyResult } from "./passkey-client";
 import { type CredentialJSON, nativeJson, nextCeremony } from "./webauthn";
 
@@ -33,19 +34,19 @@ function isAlreadyRegistered(error: unknown): boolean {
  * developers, and differs from browser to browser.
  */
 export function registrationFailure(error: unknown): string {
-  if (isAlreadyRegistered(error)) return "This device already holds a passkey for your account.";
+  if (isAlreadyRegistered(error)) return m.alreadyRegistered();
   switch ((error as { name?: string } | null)?.name) {
     // The visitor closed the browser's dialog, or it timed out.
     case "NotAllowedError":
     case "AbortError":
-      return "No passkey was added.";
+      return m.noPasskeyAdded();
     case "NotSupportedError":
-      return "This browser or device cannot create passkeys. Try another one, or keep using your password.";
+      return m.notSupported();
     // The page's address is not one passkeys may be made for (an IP address, a mistyped host).
     case "SecurityError":
-      return "Passkeys cannot be created on this address. Open the app at its usual address and try again.";
+      return m.wrongAddress();
     default:
-      return "The passkey could not be created. Please try again.";
+      return m.notCreated();
   }
 }
 

@@ -10,10 +10,12 @@ import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { rich } from "~/i18n/rich";
 import { showToast } from "~/shell/toast";
 import FingerprintIcon from "~icons/lucide/fingerprint";
 import PlusIcon from "~icons/lucide/plus";
 import Trash2Icon from "~icons/lucide/trash-2";
+import * as m from "./messages";
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
 import type { addPasskeyForm, deletePasskeyForm, renamePasskeyForm } from "./passkey-forms";
 
@@ -55,7 +57,7 @@ export function PasskeysCard({
       }
       form.reset();
       await revalidate();
-      void showToast(`Passkey “${name}” added.`);
+      void showToast(m.passkeyAdded({ name }));
     } finally {
       setAdding(false);
     }
@@ -64,18 +66,16 @@ export function PasskeysCard({
   return (
     <Card className={className}>
       <CardHeader>
-        <CardTitle>Passkeys</CardTitle>
-        <CardDescription>
-          Sign in with your fingerprint, face or device PIN instead of a password.
-        </CardDescription>
+        <CardTitle>{m.passkeys()}</CardTitle>
+        <CardDescription>{m.cardDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {passkeys.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground">
-            No passkeys yet.
+            {m.noPasskeysYet()}
           </p>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Your passkeys">
+          <ul className="divide-y rounded-lg border" aria-label={m.yourPasskeys()}>
             {passkeys.map((passkey) => (
               <PasskeyRow key={passkey.id} passkey={passkey} />
             ))}
@@ -84,7 +84,9 @@ export function PasskeysCard({
         <form method="post" className="grid gap-2" onSubmit={add}>
           <IntentField intent={"add-passkey" satisfies typeof addPasskeyForm.intent} />
           <Label htmlFor="passkey-name">
-            Passkey name <span className="font-normal text-muted-foreground">(optional)</span>
+            {rich(m.nameLabel(), {
+              optional: (text) => <span className="font-normal text-muted-foreground">{text}</span>,
+            })}
           </Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
@@ -96,11 +98,11 @@ export function PasskeysCard({
               autoComplete="off"
             />
             <SubmitButton busy={adding} variant="outline" icon={PlusIcon}>
-              Add passkey
+              {m.addPasskey()}
             </SubmitButton>
           </div>
           <p id="passkey-name-hint" className="text-muted-foreground text-xs">
-            Without a name, it is called “{thisDevice}”.
+            {m.nameHint({ device: thisDevice })}
           </p>
           <FormFeedback error={error} />
         </form>
@@ -114,15 +116,16 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   const remove = useDashboardForm<typeof deletePasskeyForm>("delete-passkey", passkey.id);
   const rename = useDashboardForm<typeof renamePasskeyForm>("rename-passkey", passkey.id);
   const error = remove.error ?? rename.error;
+  const { createdAt } = passkey;
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex items-center gap-3">
         <FingerprintIcon className="size-5 shrink-0 text-muted-foreground" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{passkey.name}</p>
-          {passkey.createdAt ? (
+          {createdAt ? (
             <p className="text-muted-foreground text-xs">
-              Added <LocalTime value={passkey.createdAt} style="date" />
+              {rich(m.addedAt(), { time: () => <LocalTime value={createdAt} style="date" /> })}
             </p>
           ) : null}
         </div>
@@ -134,32 +137,32 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
             variant="ghost"
             size="sm"
             icon={Trash2Icon}
-            aria-label={`Delete passkey ${passkey.name}`}
+            aria-label={m.deletePasskeyNamed({ name: passkey.name })}
           >
-            Delete
+            {m.deleteButton()}
           </SubmitButton>
         </remove.Form>
       </div>
       <details className="group" open={Boolean(rename.error) || undefined}>
         <summary
-          aria-label={`Rename passkey ${passkey.name}`}
+          aria-label={m.renamePasskeyNamed({ name: passkey.name })}
           className="w-fit cursor-pointer rounded-sm text-muted-foreground text-xs underline-offset-4 hover:underline"
         >
-          Rename
+          {m.rename()}
         </summary>
         <rename.Form method="post" ref={rename.formRef} className="mt-2 flex gap-2">
           {rename.intentField}
           <input type="hidden" name={rename.field("id")} value={passkey.id} />
           <Input
             name={rename.field("name")}
-            aria-label={`New name for passkey ${passkey.name}`}
+            aria-label={m.newNameFor({ name: passkey.name })}
             defaultValue={passkey.name}
             maxLength={PASSKEY_NAME_MAX_LENGTH}
             required
             autoComplete="off"
           />
           <SubmitButton busy={rename.busy} variant="outline">
-            Save
+            {m.save()}
           </SubmitButton>
         </rename.Form>
       </details>

@@ -9,10 +9,11 @@ import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { WayOut } from "~/server/auth/sign-in-methods.server";
 import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
+import * as m from "./messages";
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeySummary } from "./passkey";
 
 /** A passkey's name ("Work laptop"): the dashboard's rename and better-auth's passkey endpoints. */
-export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, "Give the passkey a name.");
+export const passkeyName = displayName(PASSKEY_NAME_MAX_LENGTH, m.passkeyNameMissing);
 
 /** A person's passkeys, newest first: one indexed query (`passkey_userId_idx`). */
 const passkeysOf = compiledQuery((db, userId: string) =>
@@ -24,14 +25,14 @@ export async function listPasskeys(kysely: Kysely<Database>, userId: string): Pr
   return passkeys
     .map((passkey) => ({
       id: passkey.id,
-      name: passkey.name || "Passkey",
+      name: passkey.name || m.passkey(),
       createdAt: passkey.createdAt?.toISOString() ?? null,
     }))
     .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
 }
 
-/** Someone else's passkey and a deleted one look the same: better-auth checks the owner. */
-export const PASSKEY_NOT_FOUND = refused(404, "That passkey does not exist.");
+/** Someone else's passkey and a deleted one look the same: better-auth checks the owner. Made when said, in the reader's language. */
+const passkeyNotFound = () => refused(404, m.passkeyNotFound());
 
 /** Renames one of the signed-in person's passkeys. */
 export async function renamePasskey(
@@ -42,16 +43,16 @@ export async function renamePasskey(
 ): Promise<Outcome> {
   const parsed = passkeyName.safeParse(name);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Give the passkey a name.";
+    const message = parsed.error.issues[0]?.message ?? m.passkeyNameMissing();
     return refused(400, message, { name: message });
   }
   return attempt(
     async () => {
       await pluginApi<typeof passkey>(auth).updatePasskey({ body: { id, name: parsed.data }, headers });
-      return done("Passkey renamed.");
+      return done(m.passkeyRenamed());
     },
     {},
-    PASSKEY_NOT_FOUND,
+    passkeyNotFound(),
   );
 }
 
@@ -63,9 +64,9 @@ export function passkeyWayOut(id: string): WayOut {
     remove: async (trx, userId) => {
       await trx.deleteFrom("passkey").where("id", "=", id).where("userId", "=", userId).execute();
     },
-    notFound: PASSKEY_NOT_FOUND,
-    removed: { kind: "passkey-removed", what: "A passkey was removed" },
-    done: "Passkey deleted.",
+    notFound: passkeyNotFound(),
+    removed: { kind: "passkey-removed", what: m.noticePasskeyRemoved },
+    done: m.passkeyDeleted(),
   };
 }
 

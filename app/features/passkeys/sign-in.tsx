@@ -6,6 +6,7 @@ import { useContinueAfterSignIn } from "~/components/use-continue-after-sign-in"
 import type { SignInOption } from "~/lib/features";
 import { afterHydration } from "~/shell/after-hydration";
 import KeyRoundIcon from "~icons/lucide/key-round";
+import * as m from "./messages";
 
 /** The WebAuthn code, loaded on first use: it is not part of the page's first load. */
 const loadPasskeyClient = () => import("./passkey-client");
@@ -49,8 +50,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       const { signInWithPasskey } = await loadPasskeyClient();
       const result = await signInWithPasskey();
       if (!result.ok) setError(result.message);
-      else if (!(await continueAfterSignIn()))
-        setError("Signing in with the passkey did not work. Try again.");
+      else if (!(await continueAfterSignIn())) setError(m.signInDidNotWork());
     } finally {
       setBusy(false);
     }
@@ -61,7 +61,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       {error ? <Alert>{error}</Alert> : null}
       <Button type="button" variant="outline" size="lg" className="w-full" disabled={busy} onClick={signIn}>
         <KeyRoundIcon />
-        Sign in with a passkey
+        {m.signInWithPasskey()}
       </Button>
     </div>
   );
