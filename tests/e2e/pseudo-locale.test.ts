@@ -9,6 +9,8 @@ import { expectPseudoLocalized, PSEUDO_LOCALE } from "../fixtures/pseudo-locale"
 test.use({ locale: PSEUDO_LOCALE });
 
 test("the guest pages speak only the catalogues' words", async ({ page }) => {
+  // Nine pages, each checked by axe in both colour modes: as long as the accessibility journeys may take.
+  test.setTimeout(90_000);
   const checkInbox = (await startSignUpByRequest(page.request, newAccount())).headers().location ?? "";
   for (const path of [
     "/",
