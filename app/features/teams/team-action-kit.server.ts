@@ -26,7 +26,7 @@ export const teamApi = ({ auth }: Pick<AppServices, "auth">) => pluginApi<typeof
 export { givenRole, id } from "./team-forms";
 
 /** What each right's refusal says (a `403`): a message, worded when a post is refused. */
-export const NOT_ALLOWED: Record<TeamRight, () => string> = {
+const NOT_ALLOWED: Record<TeamRight, () => string> = {
   invite: m.onlyOwnersAdminsInvite,
   revokeInvitation: m.onlyOwnersAdminsRevoke,
   removeMember: m.onlyOwnersAdminsRemove,
