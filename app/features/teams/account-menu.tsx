@@ -14,6 +14,7 @@ import { showToast } from "~/shell/toast";
 import CheckIcon from "~icons/lucide/check";
 import UsersIcon from "~icons/lucide/users";
 import { TEAMS_PATH } from "./constants";
+import * as m from "./messages";
 import type { TeamSummary } from "./teams";
 
 export default function TeamSwitcher() {
@@ -32,7 +33,7 @@ export default function TeamSwitcher() {
   return (
     <>
       <DropdownMenu.Label className="px-2 py-1.5 font-medium text-muted-foreground text-xs">
-        Active team
+        {m.activeTeam()}
       </DropdownMenu.Label>
       {list.length > 0 ? (
         <DropdownMenu.RadioGroup
@@ -42,24 +43,24 @@ export default function TeamSwitcher() {
           }
         >
           {list.map((team) => (
-            <DropdownMenu.RadioItem key={team.id} value={team.id} className={`${menuItemClass} pr-8`}>
+            <DropdownMenu.RadioItem key={team.id} value={team.id} className={`${menuItemClass} pe-8`}>
               <span className="flex size-5 items-center justify-center rounded bg-muted font-semibold text-[10px] text-muted-foreground">
                 {team.name.slice(0, 1).toUpperCase()}
               </span>
               <span className="max-w-48 truncate">{team.name}</span>
-              <DropdownMenu.ItemIndicator className="absolute right-2 flex items-center">
+              <DropdownMenu.ItemIndicator className="absolute end-2 flex items-center">
                 <CheckIcon className="size-4" />
               </DropdownMenu.ItemIndicator>
             </DropdownMenu.RadioItem>
           ))}
         </DropdownMenu.RadioGroup>
       ) : (
-        <p className="px-2 py-1.5 text-muted-foreground text-xs">{data ? "No team yet" : "Loading teams…"}</p>
+        <p className="px-2 py-1.5 text-muted-foreground text-xs">{data ? m.noTeamYet() : m.loadingTeams()}</p>
       )}
       <DropdownMenu.Item asChild className={`${menuItemClass} [&_svg]:size-4 [&_svg]:text-muted-foreground`}>
         <Link to={TEAMS_PATH}>
           <UsersIcon />
-          Manage teams
+          {m.manageTeams()}
         </Link>
       </DropdownMenu.Item>
       <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />

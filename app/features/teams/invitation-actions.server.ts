@@ -14,8 +14,9 @@ import {
   waitingInvitation,
 } from "./invitations.server";
 import { invitationLimit } from "./limits.server";
-import { ROLE_NAMES, type TeamRole } from "./roles";
-import { NOT_ALLOWED, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
+import * as m from "./messages";
+import type { TeamRole } from "./roles";
+import { notAllowed, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
 import {
   acceptInvitationForm,
@@ -39,7 +40,7 @@ async function beforeMailing(
   invitation: { email: string; senderId: string },
 ) {
   if (shownOrNull(team.name) === null) {
-    return refused(409, "Rename the team first: its name cannot go into a mail as it is.");
+    return refused(409, m.renameTeamFirst());
   }
   return invitationLimit(services, request, { teamId: team.id, ...invitation });
 }
@@ -52,10 +53,22 @@ async function logInvitation(
   invitation: { email: string; role: TeamRole; team: string },
 ) {
   const invitee = await provenAccountOf(services.db, invitation.email);
-  const as = `${invitation.team} as ${ROLE_NAMES[invitation.role].toLowerCase()}`;
+  const { email, team, role } = invitation;
   await logTeamChange(services.db, request, [
-    { userId: sender, kind: "team-invitation-sent", detail: `${invitation.email} to ${as}` },
-    ...(invitee ? [{ userId: invitee.id, kind: "team-invitation-received", detail: as }] : []),
+    {
+      userId: sender,
+      kind: "team-invitation-sent",
+      detail: () => m.invitationSentDetail({ email, team, role }),
+    },
+    ...(invitee
+      ? [
+          {
+            userId: invitee.id,
+            kind: "team-invitation-received",
+            detail: () => m.invitationReceivedDetail({ team, role }),
+          },
+        ]
+      : []),
   ]);
 }
 
@@ -74,12 +87,15 @@ const invite = teamAction({
     const refusal = await beforeMailing(services, request, team, { email: form.email, senderId: user.id });
     if (refusal) return refusal;
     let created: { id: string } | null = null;
-    const outcome = await viaPlugin(async () => {
-      created = await teamApi(services).createInvitation({
-        body: { email: form.email, role: form.role, organizationId: team.id },
-        headers: request.headers,
-      });
-    }, `Invitation sent to ${form.email}.`);
+    const outcome = await viaPlugin(
+      async () => {
+        created = await teamApi(services).createInvitation({
+          body: { email: form.email, role: form.role, organizationId: team.id },
+          headers: request.headers,
+        });
+      },
+      m.invitationSentTo({ email: form.email }),
+    );
     if (!outcome.ok || !created) return outcome;
     const invitation = {
       id: (created as { id: string }).id,
@@ -114,7 +130,7 @@ const resendInvitation = teamAction({
   async run({ services, request, signedIn: { user }, form }, team) {
     const invitation = await invitationOf(services, team, form.invitationId);
     if (!invitation) return INVITATION_GONE;
-    if (invitation.role === "owner" && team.myRole !== "owner") return refused(403, NOT_ALLOWED.invite);
+    if (invitation.role === "owner" && team.myRole !== "owner") return notAllowed("invite");
     const refusal = await beforeMailing(services, request, team, {
       email: invitation.email,
       senderId: user.id,
@@ -126,7 +142,7 @@ const resendInvitation = teamAction({
           body: { email: invitation.email, role: invitation.role, organizationId: team.id, resend: true },
           headers: request.headers,
         }),
-      `Invitation sent again to ${invitation.email}.`,
+      m.invitationSentAgainTo({ email: invitation.email }),
     );
     if (!outcome.ok) return outcome;
     await mailInvitation(services.mail, invitation);
@@ -156,12 +172,16 @@ const revokeInvitation = teamAction({
           body: { invitationId: invitation.id },
           headers: request.headers,
         }),
-      `The invitation of ${invitation.email} was revoked.`,
+      m.invitationRevoked({ email: invitation.email }),
     );
     if (!outcome.ok) return outcome;
     await voidInvitationLinks(services.db, invitation);
     await logTeamChange(services.db, request, [
-      { userId: user.id, kind: "team-invitation-revoked", detail: `${invitation.email} to ${team.name}` },
+      {
+        userId: user.id,
+        kind: "team-invitation-revoked",
+        detail: () => m.invitationRevokedDetail({ email: invitation.email, team: team.name }),
+      },
     ]);
     return outcome;
   },

@@ -32,9 +32,10 @@ import {
   inviteeRefusal,
   isInvitee,
 } from "./invitations.server";
-import { ROLE_NAMES } from "./roles";
+import * as m from "./messages";
 
-export const handle = { title: "Team invitation" };
+// Read when the page is shown, in its language.
+export const handle = { title: () => m.teamInvitation() };
 
 export const headers = mailLinkPageHeaders;
 
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (refusal) return data({ invitation: null, token: null, viewer, refusal }, { status: 403 });
   return data(
     {
-      invitation: shown ? { team: invitation.team, role: ROLE_NAMES[invitation.role].toLowerCase() } : null,
+      invitation: shown ? { team: invitation.team, role: invitation.role } : null,
       token: viewer === "invitee" ? token : null,
       viewer,
       refusal: null,
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const invitation = await invitationOfLink(services, form[MAIL_TOKEN_PARAM]);
   if (!invitation) return data({ message: null, gone: true }, { status: 400 });
   if (!signedIn || !isInvitee(signedIn.user, invitation)) {
-    return data({ message: "This invitation is for another email address.", gone: false }, { status: 403 });
+    return data({ message: m.invitationForAnotherAddress(), gone: false }, { status: 403 });
   }
   const refusal = await enforcePolicy(ANSWER_BY_LINK, services, request, signedIn);
   if (refusal) return data({ message: refusal.message, gone: false }, { status: refusal.status });
@@ -100,29 +101,24 @@ export default function TeamInvitation({ loaderData, actionData }: Route.Compone
   const posting = usePostInFlight();
   if (refusal) {
     return (
-      <CenteredCard title="This invitation cannot be answered now" description="Nothing changed.">
+      <CenteredCard title={m.cannotAnswerNow()} description={m.nothingChanged()}>
         <Alert>{refusal}</Alert>
       </CenteredCard>
     );
   }
   if (actionData?.message && !actionData.gone) {
     return (
-      <CenteredCard title="Invitation answered" description={actionData.message}>
+      <CenteredCard title={m.invitationAnswered()} description={actionData.message}>
         <Button asChild>
-          <PreloadLink to={TEAMS_PATH}>See your teams</PreloadLink>
+          <PreloadLink to={TEAMS_PATH}>{m.seeYourTeams()}</PreloadLink>
         </Button>
       </CenteredCard>
     );
   }
   if (viewer === "someone-else") {
     return (
-      <CenteredCard
-        title="This invitation is not for you"
-        description="It was sent to another email address, and only the account of that address can accept it. Nothing changed."
-      >
-        <p className="text-sm">
-          If it was meant for you, ask the team to invite the address you sign in with.
-        </p>
+      <CenteredCard title={m.invitationNotForYou()} description={m.invitationNotForYouDescription()}>
+        <p className="text-sm">{m.askToInviteYourAddress()}</p>
         <OnwardButton signedIn />
       </CenteredCard>
     );
@@ -130,38 +126,27 @@ export default function TeamInvitation({ loaderData, actionData }: Route.Compone
   if (!invitation || actionData?.gone) {
     return (
       <ExpiredLink>
-        <p className="text-sm">
-          The invitation may also have been revoked or answered. Ask the team to send it again.
-        </p>
+        <p className="text-sm">{m.invitationMayBeGone()}</p>
         <OnwardButton signedIn={viewer !== "guest"} />
       </ExpiredLink>
     );
   }
-  const joinLine = `Join “${invitation.team}” as ${invitation.role}?`;
+  const joinLine = m.joinAs({ team: invitation.team, role: invitation.role });
   if (viewer === "guest" || viewer === "unverified") {
     const signIn = signInPathFor(TEAMS_PATH);
     return (
-      <CenteredCard
-        title={joinLine}
-        description="You were invited to this team at the address this mail came to."
-      >
+      <CenteredCard title={joinLine} description={m.invitedAtMailedAddress()}>
         {viewer === "unverified" ? (
-          <p className="text-sm">
-            Confirm your email address first: your dashboard sends you the link. Then open this invitation
-            again.
-          </p>
+          <p className="text-sm">{m.confirmEmailThenOpenAgain()}</p>
         ) : (
           <>
-            <p className="text-sm">
-              Sign in with that address, or create an account with it. The invitation then waits for you on
-              your teams page.
-            </p>
+            <p className="text-sm">{m.signInOrSignUpWithAddress()}</p>
             <div className="flex flex-wrap gap-2">
               <Button asChild>
-                <PreloadLink to={signIn}>Sign in</PreloadLink>
+                <PreloadLink to={signIn}>{m.signIn()}</PreloadLink>
               </Button>
               <Button asChild variant="outline">
-                <PreloadLink to={`${signIn}&mode=signup`}>Create an account</PreloadLink>
+                <PreloadLink to={`${signIn}&mode=signup`}>{m.createAnAccount()}</PreloadLink>
               </Button>
             </div>
           </>
@@ -170,14 +155,14 @@ export default function TeamInvitation({ loaderData, actionData }: Route.Compone
     );
   }
   return (
-    <CenteredCard title={joinLine} description="You were invited to this team at your email address.">
+    <CenteredCard title={joinLine} description={m.invitedAtYourAddress()}>
       {actionData?.message ? <p className="text-destructive text-sm">{actionData.message}</p> : null}
       <MailedLinkForm token={token ?? ""} className="flex flex-wrap gap-2">
         <SubmitButton busy={posting} name="answer" value="accept">
-          Accept and join
+          {m.acceptAndJoin()}
         </SubmitButton>
         <SubmitButton busy={posting} name="answer" value="decline" variant="outline">
-          Decline
+          {m.decline()}
         </SubmitButton>
       </MailedLinkForm>
     </CenteredCard>

@@ -12,6 +12,7 @@
  */
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { isLocale } from "~/i18n/runtime";
 import { attempt, done, type Outcome, refused } from "~/server/action-kit.server";
 import type { AccountMail } from "~/server/auth/account-mail.server";
 import { pluginApi } from "~/server/auth/plugin-api.server";
@@ -21,8 +22,10 @@ import type { Database } from "../../../db/schema";
 import type { teamsPlugin } from "./access.server";
 import { TEAM_INVITATION_SECONDS } from "./constants";
 import { invitationMail } from "./mail-templates.server";
+import * as m from "./messages";
 import { roleOf, type TeamRole } from "./roles";
 import { logTeamChange } from "./team-activity.server";
+import { refusalSaid } from "./team-membership.server";
 import { inviterMayInvite } from "./teams.server";
 
 /** The mailed link's purpose: part of every stored token, never rename it. */
@@ -40,6 +43,22 @@ export async function voidInvitationLinks(db: Kysely<Database>, invitation: Invi
   await db.deleteFrom("verification").where("value", "=", linkValue(invitation)).execute();
 }
 
+/**
+ * Whom the invitation goes to: the address alone (no name: its sender typed
+ * it), in the language of the account that has proven it, if one has and
+ * chose one; else in the language of the browser that sent it.
+ */
+async function inviteeRecipient(mail: AccountMail, db: Kysely<Database>, email: string) {
+  const address = mail.toAddress(email);
+  const account = await db
+    .selectFrom("user")
+    .select("locale")
+    .where("email", "=", email)
+    .where("emailVerified", "=", true)
+    .executeTakeFirst();
+  return isLocale(account?.locale) ? { ...address, locale: account.locale } : address;
+}
+
 /** Mails the invitation's link (the links mailed before for it stop working), in one transaction with its token. */
 export async function mailInvitation(
   mail: AccountMail,
@@ -49,7 +68,7 @@ export async function mailInvitation(
     await voidInvitationLinks(trx, invitation);
     const url = await mail.mailedLink(trx, INVITATION_LINK, linkValue(invitation), TEAM_INVITATION_SECONDS);
     const message = invitationMail(
-      mail.toAddress(invitation.email),
+      await inviteeRecipient(mail, trx, invitation.email),
       invitation,
       url,
       TEAM_INVITATION_SECONDS,
@@ -135,11 +154,8 @@ export async function inviteeRefusal(db: Kysely<Database>, email: string): Promi
 
 const teamApi = ({ auth }: AppServices) => pluginApi<typeof teamsPlugin>(auth);
 
-const NOT_FOR_YOU = refused(
-  403,
-  "This invitation is for another email address. Sign in with the account of that address to accept it.",
-);
-const GONE = refused(404, "This invitation was revoked, answered or has expired.");
+const NOT_FOR_YOU = refusalSaid(403, m.invitationForAnotherAccount);
+const GONE = refusalSaid(404, m.invitationGone);
 
 /**
  * Accepts (`join`) or declines an invitation for the signed-in `user`,
@@ -172,14 +188,18 @@ export async function answerInvitation(
   if (join) {
     await logTeamChange(services.db, request, [
       { userId: user.id, kind: "team-joined", detail: team },
-      { userId: invitation.inviterId, kind: "team-member-joined", detail: `${user.email} joined ${team}` },
+      {
+        userId: invitation.inviterId,
+        kind: "team-member-joined",
+        detail: () => m.memberJoinedDetail({ email: user.email, team }),
+      },
     ]);
   } else {
     await logTeamChange(services.db, request, [
       { userId: user.id, kind: "team-invitation-declined", detail: team },
     ]);
   }
-  const message = join ? `You joined “${team}”.` : `You declined the invitation to “${team}”.`;
+  const message = join ? m.youJoined({ team }) : m.youDeclined({ team });
   return { ok: true, message, teamId: invitation.teamId };
 }
 

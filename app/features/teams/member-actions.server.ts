@@ -19,12 +19,13 @@ import {
   type MemberChanges,
   memberById,
 } from "./member-changes.server";
+import * as m from "./messages";
 import { takeBackLink } from "./ownership-take-back.server";
 import { may, outranksOrOwns, type TeamRight, type TeamRole } from "./roles";
-import { NOT_ALLOWED, PLUGIN_REFUSALS, teamAction } from "./team-action-kit.server";
+import { notAllowed, PLUGIN_REFUSALS, teamAction } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
 import { changeRoleForm, leaveTeamForm, removeMemberForm, transferOwnershipForm } from "./team-forms";
-import { isRefusal, NOT_A_MEMBER, type Team } from "./team-membership.server";
+import { isRefusal, NOT_A_MEMBER, refusalSaid, type Team } from "./team-membership.server";
 
 type Pair = { me: LockedMember; other: LockedMember };
 
@@ -48,10 +49,10 @@ async function changeAnother(
       const me = memberById(members, team.myMemberId);
       const other = memberById(members, memberId);
       if (!me) return NOT_A_MEMBER;
-      if (!may(me.role, right)) return refused(403, NOT_ALLOWED[right]);
+      if (!may(me.role, right)) return notAllowed(right);
       if (!other) return PLUGIN_REFUSALS.MEMBER_NOT_FOUND as Refusal;
       if (other.id === me.id) {
-        return refused(400, "Use “Leave the team” or “Make owner” for your own membership.");
+        return refused(400, m.ownMembershipRefused());
       }
       pair = { me, other };
       return change(pair);
@@ -63,7 +64,7 @@ async function changeAnother(
   return pair ?? NOT_A_MEMBER;
 }
 
-const ONLY_AN_OWNER = refused(403, "Only an owner can change another owner.");
+const ONLY_AN_OWNER = refusalSaid(403, m.onlyAnOwnerChangesOwners);
 
 /** "Change role": owners and admins, between admin and member, never an owner's (but by an owner). */
 const changeRole = teamAction({
@@ -86,16 +87,21 @@ const changeRole = teamAction({
     });
     if (isRefusal(pair)) return pair;
     const { other } = pair;
-    if (before === form.role) return done(`${other.email} already is ${form.role}.`);
+    const { role } = form;
+    if (before === role) return done(m.alreadyHasRole({ email: other.email, role }));
     await logTeamChange(services.db, request, [
       {
         userId: user.id,
         kind: "team-role-changed",
-        detail: `${other.email} is now ${form.role} in ${team.name}`,
+        detail: () => m.roleChangedDetail({ email: other.email, role, team: team.name }),
       },
-      { userId: other.userId, kind: "team-role-given", detail: `${form.role} in ${team.name}` },
+      {
+        userId: other.userId,
+        kind: "team-role-given",
+        detail: () => m.roleGivenDetail({ role, team: team.name }),
+      },
     ]);
-    return done(`${other.email} is now ${form.role}.`);
+    return done(m.nowHasRole({ email: other.email, role }));
   },
 });
 
@@ -118,10 +124,14 @@ const removeMember = teamAction({
     if (isRefusal(pair)) return pair;
     const { other } = pair;
     await logTeamChange(services.db, request, [
-      { userId: user.id, kind: "team-member-removed", detail: `${other.email} from ${team.name}` },
+      {
+        userId: user.id,
+        kind: "team-member-removed",
+        detail: () => m.memberRemovedDetail({ email: other.email, team: team.name }),
+      },
       { userId: other.userId, kind: "team-removed-from", detail: team.name },
     ]);
-    return done(`${other.email} was removed from the team.`);
+    return done(m.memberRemoved({ email: other.email }));
   },
 });
 
@@ -170,7 +180,7 @@ const transferOwnership = teamAction({
       "transferOwnership",
       ({ me, other }) =>
         other.role === "owner"
-          ? refused(400, "Choose a member who is not an owner yet.")
+          ? refused(400, m.chooseMemberNotOwner())
           : { roles: { [other.id]: "owner", [me.id]: "admin" } },
       async (trx, { me, other }) => {
         const takeBack = { teamId: team.id, from: me.id, to: other.id, toRole: other.role };
@@ -193,10 +203,14 @@ const transferOwnership = teamAction({
     if (isRefusal(pair)) return pair;
     const { other } = pair;
     await logTeamChange(services.db, request, [
-      { userId: user.id, kind: "team-ownership-transferred", detail: `${team.name} to ${other.email}` },
+      {
+        userId: user.id,
+        kind: "team-ownership-transferred",
+        detail: () => m.ownershipToDetail({ team: team.name, email: other.email }),
+      },
       { userId: other.userId, kind: "team-ownership-received", detail: team.name },
     ]);
-    return done(`${other.email} now owns “${team.name}”. You are an admin.`);
+    return done(m.ownershipTransferred({ email: other.email, team: team.name }));
   },
 });
 

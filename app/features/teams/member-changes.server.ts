@@ -10,20 +10,23 @@
  * wait: an invitation never outlives its sender's right.
  */
 import type { Kysely } from "kysely";
-import { type Refusal, refused } from "~/server/action-kit.server";
+import type { Refusal } from "~/server/action-kit.server";
 import type { Database } from "../../../db/schema";
 import { voidInvitationLinks } from "./invitations.server";
+import * as m from "./messages";
 import { may, roleOf, type TeamRole } from "./roles";
+import { refusalSaid } from "./team-membership.server";
 
 type Db = Kysely<Database>;
 
-/** A member as a change reads them, inside its lock. */
+/** A member as a change reads them, inside its lock; with their language, for the mails the change sends. */
 export type LockedMember = {
   id: string;
   userId: string;
   email: string;
   name: string;
   emailVerified: boolean;
+  locale: string | null;
   role: TeamRole;
 };
 
@@ -33,12 +36,9 @@ export type MemberChanges = { remove?: string[]; roles?: Record<string, TeamRole
 /** Decides the change from the members as they are now (inside the lock): the changes, or a refusal. */
 export type ChangePlan = (members: LockedMember[]) => MemberChanges | Refusal;
 
-export const NEEDS_AN_OWNER = refused(
-  409,
-  "A team needs an owner: make another member owner first, or delete the team.",
-);
+export const NEEDS_AN_OWNER = refusalSaid(409, m.needsAnOwner);
 
-const TEAM_GONE = refused(404, "This team no longer exists.");
+const TEAM_GONE = refusalSaid(404, m.teamNoLongerExists);
 
 const isRefusal = (value: MemberChanges | Refusal): value is Refusal => "ok" in value;
 
@@ -56,7 +56,15 @@ async function membersOf(trx: Db, teamId: string): Promise<LockedMember[]> {
   const rows = await trx
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.userId")
-    .select(["member.id", "member.userId", "member.role", "user.email", "user.name", "user.emailVerified"])
+    .select([
+      "member.id",
+      "member.userId",
+      "member.role",
+      "user.email",
+      "user.name",
+      "user.emailVerified",
+      "user.locale",
+    ])
     .where("member.organizationId", "=", teamId)
     .execute();
   return rows.map((row) => ({ ...row, role: roleOf(row.role) ?? "member" }));

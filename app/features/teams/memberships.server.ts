@@ -17,7 +17,8 @@ export async function teamMembershipsOf(
     .orderBy("organization.name")
     .execute();
   for (const { userId, role, name } of rows) {
-    const roleName = ROLE_NAMES[role as TeamRole] ?? role;
+    // Worded for the reader of the admin console, in their language; a role this version does not know as it is.
+    const roleName = ROLE_NAMES[role as TeamRole]?.() ?? role;
     memberships.set(userId, [...(memberships.get(userId) ?? []), { name, role: roleName }]);
   }
   return memberships;

@@ -18,17 +18,19 @@ import { declareAction, enforcePolicy } from "~/server/action-policy.server";
 import { getServices, sessionContext } from "~/server/context.server";
 import type { Route } from "./+types/ownership-take-back-page";
 import { TEAM_TAKE_BACK_PATH, teamPath } from "./constants";
+import * as m from "./messages";
 import { NOT_YOURS, takeBackOfLink, takeOwnershipBack } from "./ownership-take-back.server";
-import { ROLE_NAMES } from "./roles";
+import type { TeamRole } from "./roles";
 
-export const handle = { title: "Take ownership back" };
+// Read when the page is shown, in its language.
+export const handle = { title: () => m.takeOwnershipBack() };
 
 export const headers = mailLinkPageHeaders;
 
 /** What the page offers: the confirmation, or why not (a guest signs in first). */
 type State = "ready" | "sign-in" | "not-yours" | "expired";
 
-type TakeBack = { team: string; newOwner: string; role: string };
+type TakeBack = { team: string; newOwner: string; role: TeamRole };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get(MAIL_TOKEN_PARAM);
@@ -39,8 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!waiting) return answer("expired", 400);
   if (!user) return answer("sign-in", 200);
   if (user.id !== waiting.userId) return answer("not-yours", 403);
-  const role = ROLE_NAMES[waiting.toRole].toLowerCase();
-  return answer("ready", 200, { team: waiting.team, newOwner: waiting.newOwner, role });
+  return answer("ready", 200, { team: waiting.team, newOwner: waiting.newOwner, role: waiting.toRole });
 }
 
 /** The mailed link, single use and bound to the transfer's state, is the proof; support never follows it for the person. */
@@ -69,20 +70,14 @@ export default function TakeOwnershipBack({ loaderData, actionData }: Route.Comp
   const { state, signedIn, token, takeBack } = loaderData;
   if (state === "sign-in") {
     return (
-      <CenteredCard
-        title="Sign in to take ownership back"
-        description="This link works only for the team's previous owner, signed in. Sign in with the account this mail came to, then open the link in the mail again."
-      >
+      <CenteredCard title={m.signInToTakeBack()} description={m.signInToTakeBackDescription()}>
         <OnwardButton signedIn={false} />
       </CenteredCard>
     );
   }
   if (state === "not-yours") {
     return (
-      <CenteredCard
-        title="This link is not for you"
-        description="It was mailed to a team's previous owner, and only their account can use it. Nothing changed."
-      >
+      <CenteredCard title={m.linkNotForYou()} description={m.linkNotForYouDescription()}>
         <OnwardButton signedIn />
       </CenteredCard>
     );
@@ -91,10 +86,7 @@ export default function TakeOwnershipBack({ loaderData, actionData }: Route.Comp
     return (
       <ExpiredLink>
         {actionData?.message ? <p className="text-sm">{actionData.message}</p> : null}
-        <p className="text-sm">
-          It also stops working once ownership moves again, or once you or the new owner leave or change
-          roles.
-        </p>
+        <p className="text-sm">{m.takeBackLinkAlsoStops()}</p>
         <OnwardButton signedIn={signedIn} />
       </ExpiredLink>
     );
@@ -102,9 +94,9 @@ export default function TakeOwnershipBack({ loaderData, actionData }: Route.Comp
   return (
     <MailedLinkConfirm
       token={token}
-      title={`Take back “${takeBack.team}”?`}
-      description={`You become its owner again, and ${takeBack.newOwner} goes back to being ${takeBack.role}.`}
-      action="Take ownership back"
+      title={m.takeBackQuestion({ team: takeBack.team })}
+      description={m.takeBackExplained({ newOwner: takeBack.newOwner, role: takeBack.role })}
+      action={m.takeOwnershipBack()}
     />
   );
 }

@@ -11,15 +11,17 @@
  */
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
-import { type Outcome, refused } from "~/server/action-kit.server";
+import type { Outcome } from "~/server/action-kit.server";
 import type { AccountMail } from "~/server/auth/account-mail.server";
 import type { AppServices } from "~/server/context.server";
 import type { Database } from "../../../db/schema";
 import { TEAM_TAKE_BACK_SECONDS, teamPath } from "./constants";
 import { ownershipTakenBackMail } from "./mail-templates.server";
 import { changeMembers, type LockedMember, memberById } from "./member-changes.server";
+import * as m from "./messages";
 import { TEAM_ROLES } from "./roles";
 import { logTeamChange } from "./team-activity.server";
+import { refusalSaid } from "./team-membership.server";
 
 /** The mailed link's purpose: part of every stored token, never rename it. */
 export const TAKE_BACK_LINK = "team-ownership-take-back";
@@ -88,13 +90,11 @@ export async function takeBackOfLink({ mail, db }: Pick<AppServices, "mail" | "d
   return { ...takeBack, team: from.name, userId: from.userId, newOwner: to.email };
 }
 
-const GONE = refused(400, "This link no longer works.");
-export const NOT_YOURS = refused(
-  403,
-  "This link is for the team's previous owner: sign in with their account to use it.",
-);
+const GONE = refusalSaid(400, m.linkNoLongerWorks);
+export const NOT_YOURS = refusalSaid(403, m.linkForPreviousOwner);
 
-type Person = { id: string; email: string; name: string; emailVerified: boolean };
+/** The signed-in person, as their mail greets them: in the language they chose, if they did. */
+type Person = { id: string; email: string; name: string; emailVerified: boolean; locale?: string | null };
 
 /**
  * Follows a take-back link for the signed-in `user`: the previous owner
@@ -134,7 +134,11 @@ export async function takeOwnershipBack(
   if (!changed.ok || !newOwner) return changed.ok ? GONE : changed;
   await logTeamChange(services.db, request, [
     { userId: user.id, kind: "team-ownership-taken-back", detail: waiting.team },
-    { userId: newOwner.userId, kind: "team-ownership-lost", detail: `${waiting.team} to ${user.email}` },
+    {
+      userId: newOwner.userId,
+      kind: "team-ownership-lost",
+      detail: () => m.ownershipToDetail({ team: waiting.team, email: user.email }),
+    },
   ]);
-  return { ok: true, teamId: takeBack.teamId, message: `You own “${waiting.team}” again.` };
+  return { ok: true, teamId: takeBack.teamId, message: m.youOwnAgain({ team: waiting.team }) };
 }

@@ -4,10 +4,17 @@
  * docs/teams.md read. better-auth's plugin holds the same rules in its
  * access control (./access.server.ts) and checks them again.
  */
+import * as m from "./messages";
+
 export const TEAM_ROLES = ["owner", "admin", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-export const ROLE_NAMES: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+/** Each role's name, worded when it is shown (`ROLE_NAMES[role]()`), in the reader's language. */
+export const ROLE_NAMES: Record<TeamRole, () => string> = {
+  owner: m.roleOwner,
+  admin: m.roleAdmin,
+  member: m.roleMember,
+};
 
 /** The roles an invitation or a role change may give (ownership moves only by a transfer). */
 export const GIVEN_ROLES = ["admin", "member"] as const satisfies readonly TeamRole[];
@@ -34,6 +41,8 @@ export function roleOf(value: unknown): TeamRole | null {
  * Who may do something in a team: the roles allowed, and what the others
  * are told (a `403`). The team's own rights are `TEAM_RIGHTS`; a product
  * feature declares its own the same way (app/features/projects/rights.ts).
+ * `refusal` is read when a post is refused: a getter that words it then, in
+ * the request's language.
  */
 export type TeamRule = { roles: readonly TeamRole[]; refusal: string };
 

@@ -5,7 +5,7 @@
  * right), the plugin's refusals in the pages' words, and mailing owners.
  */
 import type { z } from "zod";
-import { attempt, done, type Outcome, type Refusal, refused } from "~/server/action-kit.server";
+import { attempt, done, type Outcome, type Refusal } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import { pluginApi } from "~/server/auth/plugin-api.server";
 import type { AppServices } from "~/server/context.server";
@@ -14,9 +14,10 @@ import type { teamsPlugin } from "./access.server";
 import { TEAMS_PATH } from "./constants";
 import { INVITATION_GONE } from "./invitations.server";
 import type { teamDeletedMail } from "./mail-templates.server";
-import { TEAM_RIGHTS, type TeamRight } from "./roles";
+import * as m from "./messages";
+import { TEAM_RIGHTS, type TeamRight, type TeamRule } from "./roles";
 import { id } from "./team-forms";
-import { isRefusal, type Team, teamOfMember } from "./team-membership.server";
+import { isRefusal, refusalSaid, type Team, teamOfMember } from "./team-membership.server";
 
 /** The plugin's endpoints, called from the server (its HTTP doors stay closed). */
 export const teamApi = ({ auth }: Pick<AppServices, "auth">) => pluginApi<typeof teamsPlugin>(auth);
@@ -24,44 +25,43 @@ export const teamApi = ({ auth }: Pick<AppServices, "auth">) => pluginApi<typeof
 /** The fields the teams' forms share (./team-forms.ts). */
 export { givenRole, id } from "./team-forms";
 
-/** What each right's refusal says (a `403`). */
-export const NOT_ALLOWED: Record<TeamRight, string> = {
-  invite: "Only the team's owners and admins can invite people.",
-  revokeInvitation: "Only the team's owners and admins can revoke invitations.",
-  removeMember: "Only the team's owners and admins can remove members.",
-  changeRole: "Only the team's owners and admins can change roles.",
-  rename: "Only the team's owners can rename it.",
-  transferOwnership: "Only the team's owners can make someone else owner.",
-  deleteTeam: "Only the team's owners can delete it.",
+/** What each right's refusal says (a `403`): a message, worded when a post is refused. */
+const NOT_ALLOWED: Record<TeamRight, () => string> = {
+  invite: m.onlyOwnersAdminsInvite,
+  revokeInvitation: m.onlyOwnersAdminsRevoke,
+  removeMember: m.onlyOwnersAdminsRemove,
+  changeRole: m.onlyOwnersAdminsChangeRoles,
+  rename: m.onlyOwnersRename,
+  transferOwnership: m.onlyOwnersTransfer,
+  deleteTeam: m.onlyOwnersDelete,
 };
 
-/** A team right as a rule of the membership check: its roles, and its refusal's words. */
-const ruleOf = (right: TeamRight) => ({ roles: TEAM_RIGHTS[right], refusal: NOT_ALLOWED[right] });
+/** A right's refusal (`403`), said in the language of the request it answers. */
+export const notAllowed = (right: TeamRight): Refusal => refusalSaid(403, NOT_ALLOWED[right]);
+
+/** A team right as a rule of the membership check: its roles, and its refusal's words (read when refused). */
+const ruleOf = (right: TeamRight): TeamRule => ({
+  roles: TEAM_RIGHTS[right],
+  get refusal() {
+    return NOT_ALLOWED[right]();
+  },
+});
 
 /** The plugin's refusals, said in the pages' words (a rule the app's own checks already keep, in case they drift). */
 export const PLUGIN_REFUSALS: Record<string, Refusal> = {
-  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: refused(
-    400,
-    "That person is already a member of this team.",
-    {
-      email: "That person is already a member of this team.",
-    },
-  ),
-  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: refused(
-    400,
-    "That address is already invited: send the invitation again from the list below.",
-    { email: "That address is already invited." },
-  ),
-  INVITATION_LIMIT_REACHED: refused(409, "This team has too many waiting invitations: revoke some first."),
-  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: refused(409, "This team is full."),
-  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: refused(
-    409,
-    "You belong to as many teams as one person can.",
-  ),
-  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: refused(403, NOT_ALLOWED.invite),
-  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: refused(403, NOT_ALLOWED.revokeInvitation),
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: refusalSaid(400, m.alreadyAMember, () => ({
+    email: m.alreadyAMember(),
+  })),
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: refusalSaid(400, m.alreadyInvitedSendAgain, () => ({
+    email: m.alreadyInvited(),
+  })),
+  INVITATION_LIMIT_REACHED: refusalSaid(409, m.tooManyWaitingInvitations),
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: refusalSaid(409, m.teamIsFull),
+  YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS: refusalSaid(409, m.tooManyTeams),
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: notAllowed("invite"),
+  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: notAllowed("revokeInvitation"),
   INVITATION_NOT_FOUND: INVITATION_GONE,
-  MEMBER_NOT_FOUND: refused(404, "That person is no longer a member of this team."),
+  MEMBER_NOT_FOUND: refusalSaid(404, m.noLongerAMember),
 };
 
 /** Runs a plugin call and answers `message` when it worked, or the refusal it became. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { actionForm } from "~/lib/action-form";
 import { emailAddress } from "~/lib/fields";
+import * as m from "./messages";
 import { GIVEN_ROLES } from "./roles";
 import { teamName } from "./team-name";
 
@@ -10,10 +11,13 @@ import { teamName } from "./team-name";
  * forms also post `teamId`, which the kit adds (`teamAction`).
  */
 
-/** A row's id (a team's, member's or invitation's), as a hidden field posts it. */
-export const id = z.string({ error: "Reload the page and try again." }).min(1).max(100);
+/** A row's id (a team's, member's or invitation's), as a hidden field posts it. Messages are worded at parse time. */
+export const id = z
+  .string({ error: () => m.reloadAndTryAgain() })
+  .min(1)
+  .max(100);
 /** A role one member gives another. */
-export const givenRole = z.enum(GIVEN_ROLES, { error: "Choose admin or member." });
+export const givenRole = z.enum(GIVEN_ROLES, { error: () => m.chooseAdminOrMember() });
 
 /** "Create a team". */
 export const createTeamForm = actionForm("create-team", { name: teamName });

@@ -10,12 +10,34 @@ import type { Kysely } from "kysely";
 import { type Refusal, refused } from "~/server/action-kit.server";
 import type { AuthSession } from "~/server/auth/auth.server";
 import type { Database } from "../../../db/schema";
+import * as m from "./messages";
 import { roleAllowed, roleOf, type TeamRole, type TeamRule } from "./roles";
 
 /** A team as one of its members sees it: its name, their role and their member row. */
 export type Team = { id: string; name: string; myRole: TeamRole; myMemberId: string };
 
-export const NOT_A_MEMBER = refused(404, "You are not a member of this team.");
+/**
+ * A refusal kept in a constant, whose words are said each time it is read
+ * (getters): a constant made at module load still answers each request in
+ * its language. `fieldErrors`, when given, are worded the same way.
+ */
+export function refusalSaid(
+  status: number,
+  message: () => string,
+  fieldErrors?: () => NonNullable<Refusal["fieldErrors"]>,
+): Refusal {
+  const refusal: Refusal = {
+    ok: false,
+    status,
+    get message() {
+      return message();
+    },
+  };
+  if (fieldErrors) Object.defineProperty(refusal, "fieldErrors", { get: fieldErrors, enumerable: true });
+  return refusal;
+}
+
+export const NOT_A_MEMBER = refusalSaid(404, m.notAMember);
 
 export const isRefusal = (value: object): value is Refusal => "ok" in value && value.ok === false;
 

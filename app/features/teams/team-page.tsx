@@ -9,6 +9,7 @@
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { useDashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { PageFrame } from "~/components/page-frame";
+import { rich } from "~/i18n/rich";
 import { dataHeaders } from "~/lib/route-headers";
 import { getServices } from "~/server/context.server";
 import { runDashboardAction } from "~/server/dashboard/dashboard-action.server";
@@ -16,6 +17,7 @@ import { requireUser } from "~/server/session/guards.server";
 import CheckIcon from "~icons/lucide/check";
 import type { Route } from "./+types/team-page";
 import { TEAMS_PATH } from "./constants";
+import * as m from "./messages";
 import { may } from "./roles";
 import { TEAM_ACTIONS } from "./team-actions.server";
 import type { switchTeamForm } from "./team-forms";
@@ -25,7 +27,8 @@ import { InvitationsCard, InviteCard, MembersCard } from "./team-people-cards";
 import { DeleteTeamCard, LeaveCard, RenameCard } from "./team-settings-cards";
 import { teamDetails } from "./teams.server";
 
-export const handle = { title: "Team", description: "A team's members, invitations and settings." };
+// Read when the page is shown, in its language.
+export const handle = { title: () => m.team(), description: () => m.teamPageDescription() };
 
 export const headers = dataHeaders;
 
@@ -41,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { user, session } = requireUser(context);
   const team = await teamDetails(db, user.id, params.teamId, activeOrganizationIdOf(session));
   if (!team) {
-    throw data("This team does not exist, or you are not a member of it.", {
+    throw data(m.teamNotFound(), {
       status: 404,
       statusText: "Not Found",
     });
@@ -57,11 +60,11 @@ export default function TeamPage({ loaderData: { team } }: Route.ComponentProps)
   const makeActive = useDashboardForm<typeof switchTeamForm>("switch-team", team.id);
   return (
     <PageFrame
-      back={{ to: TEAMS_PATH, label: "Teams" }}
+      back={{ to: TEAMS_PATH, label: m.teams() }}
       title={team.name}
       description={
         <span className="inline-flex flex-wrap items-center gap-2">
-          You are <RoleBadge role={team.myRole} />
+          {rich(m.youAreRole(), { role: () => <RoleBadge role={team.myRole} /> })}
           {team.active ? <ActiveBadge /> : null}
         </span>
       }
@@ -70,7 +73,7 @@ export default function TeamPage({ loaderData: { team } }: Route.ComponentProps)
           <OneButtonForm
             form={makeActive}
             teamId={team.id}
-            label="Make active"
+            label={m.makeActive()}
             variant="outline"
             icon={CheckIcon}
           />

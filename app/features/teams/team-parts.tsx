@@ -5,16 +5,17 @@ import type { DashboardForm } from "~/components/dashboard/use-dashboard-form";
 import { SubmitButton } from "~/components/submit-button";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
+import * as m from "./messages";
 import { GIVEN_ROLES, ROLE_NAMES, type TeamRole } from "./roles";
 
 const ROLE_TONES: Record<TeamRole, BadgeTone> = { owner: "primary", admin: "secondary", member: "outline" };
 
 export function RoleBadge({ role }: { role: TeamRole }) {
-  return <Badge tone={ROLE_TONES[role]}>{ROLE_NAMES[role]}</Badge>;
+  return <Badge tone={ROLE_TONES[role]}>{ROLE_NAMES[role]()}</Badge>;
 }
 
 export function ActiveBadge() {
-  return <Badge tone="success">Active</Badge>;
+  return <Badge tone="success">{m.active()}</Badge>;
 }
 
 /** A native select of the roles one may give (admin or member), labelled. */
@@ -41,7 +42,7 @@ export function RoleSelect({
       >
         {GIVEN_ROLES.map((role) => (
           <option key={role} value={role}>
-            {ROLE_NAMES[role]}
+            {ROLE_NAMES[role]()}
           </option>
         ))}
       </select>
@@ -80,7 +81,11 @@ export function OneButtonForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <SubmitButton busy={form.busy} aria-label={about ? `${label}: ${about}` : undefined} {...button}>
+      <SubmitButton
+        busy={form.busy}
+        aria-label={about ? m.labelAbout({ label, about }) : undefined}
+        {...button}
+      >
         {label}
       </SubmitButton>
     </form.Form>

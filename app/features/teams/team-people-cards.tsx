@@ -5,11 +5,14 @@ import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { rich } from "~/i18n/rich";
 import { EMAIL_MAX_LENGTH } from "~/lib/constants";
 import CrownIcon from "~icons/lucide/crown";
 import MailIcon from "~icons/lucide/mail";
 import SendIcon from "~icons/lucide/send";
 import UserMinusIcon from "~icons/lucide/user-minus";
+import { TEAM_INVITATION_SECONDS } from "./constants";
+import * as m from "./messages";
 import { may, outranksOrOwns } from "./roles";
 import type {
   changeRoleForm,
@@ -26,14 +29,11 @@ export function MembersCard({ team }: { team: TeamDetails }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Members</CardTitle>
-        <CardDescription>
-          {team.members.length === 1 ? "1 member" : `${team.members.length} members`}. Owners can do
-          everything; admins invite and manage members; members see the team.
-        </CardDescription>
+        <CardTitle>{m.members()}</CardTitle>
+        <CardDescription>{m.membersDescription({ count: team.members.length })}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y rounded-lg border" aria-label="Members">
+        <ul className="divide-y rounded-lg border" aria-label={m.members()}>
           {team.members.map((member) => (
             <MemberRow key={member.id} team={team} member={member} />
           ))}
@@ -51,18 +51,19 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
   const me = member.id === team.myMemberId;
   const manageable = !me && outranksOrOwns(team.myRole, member.role);
   const memberField = <input type="hidden" name={changeRole.field("memberId")} value={member.id} />;
-  const about = (verb: string) => `${verb}: ${member.email}`;
   return (
     <li className="grid gap-3 px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
         <div className="min-w-0 flex-1 text-sm">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             <span className="break-words">{member.name ?? member.email}</span>
-            {me ? <span className="text-muted-foreground text-xs">(you)</span> : null}
+            {me ? <span className="text-muted-foreground text-xs">{m.you()}</span> : null}
             <RoleBadge role={member.role} />
           </p>
           <p className="break-all text-muted-foreground text-xs">
-            {member.email} · Since <LocalTime value={member.since} />
+            {rich(m.memberFacts({ email: member.email }), {
+              time: () => <LocalTime value={member.since} />,
+            })}
           </p>
         </div>
       </div>
@@ -73,14 +74,14 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
               {changeRole.intentField}
               <TeamField teamId={team.id} />
               {memberField}
-              <RoleSelect label={`Role of ${member.email}`} hideLabel defaultValue={member.role} />
+              <RoleSelect label={m.roleOf({ email: member.email })} hideLabel defaultValue={member.role} />
               <SubmitButton
                 busy={changeRole.busy}
                 variant="outline"
-                className="h-10"
-                aria-label={about("Change role")}
+                className="min-h-10"
+                aria-label={m.labelAbout({ label: m.changeRole(), about: member.email })}
               >
-                Change role
+                {m.changeRole()}
               </SubmitButton>
             </changeRole.Form>
           ) : null}
@@ -89,11 +90,11 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
               form={transfer}
               teamId={team.id}
               fields={{ memberId: member.id }}
-              label="Make owner"
+              label={m.makeOwner()}
               about={member.email}
               variant="outline"
               icon={CrownIcon}
-              className="h-10"
+              className="min-h-10"
             />
           ) : null}
           {may(team.myRole, "removeMember") ? (
@@ -101,11 +102,11 @@ function MemberRow({ team, member }: { team: TeamDetails; member: TeamDetails["m
               form={remove}
               teamId={team.id}
               fields={{ memberId: member.id }}
-              label="Remove"
+              label={m.remove()}
               about={member.email}
               variant="destructive-outline"
               icon={UserMinusIcon}
-              className="h-10"
+              className="min-h-10"
             />
           ) : null}
         </div>
@@ -124,19 +125,19 @@ export function InviteCard({ team }: { team: TeamDetails }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite someone</CardTitle>
+        <CardTitle>{m.inviteSomeone()}</CardTitle>
         <CardDescription>
-          We mail them a link that works once, for 7 days. They join with an account of that address.
+          {m.inviteDescription({ days: Math.round(TEAM_INVITATION_SECONDS / 86_400) })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <invite.Form method="post" ref={invite.formRef} className="grid gap-3" aria-label="Invite someone">
+        <invite.Form method="post" ref={invite.formRef} className="grid gap-3" aria-label={m.inviteSomeone()}>
           {invite.intentField}
           <TeamField teamId={team.id} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
               <FormField
-                label="Email address"
+                label={m.emailAddress()}
                 name={invite.field("email")}
                 type="email"
                 autoComplete="off"
@@ -145,9 +146,9 @@ export function InviteCard({ team }: { team: TeamDetails }) {
                 error={invite.fieldError("email")}
               />
             </div>
-            <RoleSelect label="Role" />
-            <SubmitButton busy={invite.busy} icon={SendIcon} className="h-10 sm:mt-[1.375rem]">
-              Send invitation
+            <RoleSelect label={m.role()} />
+            <SubmitButton busy={invite.busy} icon={SendIcon} className="min-h-10 sm:mt-[1.375rem]">
+              {m.sendInvitation()}
             </SubmitButton>
           </div>
         </invite.Form>
@@ -166,17 +167,14 @@ export function InvitationsCard({ team }: { team: TeamDetails }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Waiting invitations</CardTitle>
-        <CardDescription>
-          Revoke one and its link stops working; send one again for another week. An invitation goes when its
-          sender can no longer invite.
-        </CardDescription>
+        <CardTitle>{m.waitingInvitations()}</CardTitle>
+        <CardDescription>{m.waitingInvitationsDescription()}</CardDescription>
       </CardHeader>
       <CardContent>
         {team.invitations.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No invitation is waiting for an answer.</p>
+          <p className="text-muted-foreground text-sm">{m.noInvitationWaiting()}</p>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Waiting invitations">
+          <ul className="divide-y rounded-lg border" aria-label={m.waitingInvitations()}>
             {team.invitations.map((invitation) => (
               <InvitationRow key={invitation.id} team={team} invitation={invitation} />
             ))}
@@ -210,9 +208,11 @@ function InvitationRow({
             <span className="break-all">{invitation.email}</span>
             <RoleBadge role={invitation.role} />
           </p>
-          <p className="break-all text-muted-foreground text-xs">Sent by {invitedBy(invitation.invitedBy)}</p>
+          <p className="break-all text-muted-foreground text-xs">
+            {m.sentBy({ sender: invitedBy(invitation.invitedBy) })}
+          </p>
           <p className="text-muted-foreground text-xs">
-            Link works until <LocalTime value={invitation.expiresAt} />
+            {rich(m.linkWorksUntil(), { time: () => <LocalTime value={invitation.expiresAt} /> })}
           </p>
         </div>
       </div>
@@ -221,7 +221,7 @@ function InvitationRow({
           form={resend}
           teamId={team.id}
           fields={{ invitationId: invitation.id }}
-          label="Send again"
+          label={m.sendAgain()}
           about={invitation.email}
           size="sm"
           variant="outline"
@@ -230,7 +230,7 @@ function InvitationRow({
           form={revoke}
           teamId={team.id}
           fields={{ invitationId: invitation.id }}
-          label="Revoke"
+          label={m.revoke()}
           about={invitation.email}
           size="sm"
           variant="destructive-outline"

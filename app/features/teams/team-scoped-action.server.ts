@@ -7,19 +7,20 @@
  * with its words); `run` gets the team's queries, which see only its rows.
  */
 import type { z } from "zod";
-import { type Outcome, refused } from "~/server/action-kit.server";
+import type { Outcome } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import {
   type ActionContext,
   type DashboardAction,
   dashboardAction,
 } from "~/server/dashboard/dashboard-action.server";
+import * as m from "./messages";
 import type { TeamRule } from "./roles";
-import { activeOrganizationIdOf, isRefusal, teamOfMember } from "./team-membership.server";
+import { activeOrganizationIdOf, isRefusal, refusalSaid, teamOfMember } from "./team-membership.server";
 import { type TeamScope, teamScope } from "./team-scope.server";
 
 /** A post from a session that works in no team: it chooses one first. */
-export const NO_ACTIVE_TEAM = refused(409, "Choose a team to work in first, on the Teams page.");
+export const NO_ACTIVE_TEAM = refusalSaid(409, m.chooseTeamFirst);
 
 export function teamScopedAction<Fields extends z.ZodRawShape>(spec: {
   intent: string;

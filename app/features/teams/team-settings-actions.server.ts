@@ -6,6 +6,7 @@ import { dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { TEAMS_PATH, teamPath } from "./constants";
 import { TEAMS_PER_ACCOUNT, TEAMS_PER_IP } from "./limits.server";
 import { teamDeletedMail } from "./mail-templates.server";
+import * as m from "./messages";
 import { mailOwners, teamAction, teamApi, viaPlugin } from "./team-action-kit.server";
 import { logTeamChange } from "./team-activity.server";
 import { createTeamForm, deleteTeamForm, renameTeamForm, switchTeamForm } from "./team-forms";
@@ -30,7 +31,7 @@ const createTeam = dashboardAction({
   },
   async run({ services, request, signedIn: { user }, form }) {
     if (!user.emailVerified) {
-      return refused(403, "Confirm your email address first: the dashboard sends you the link.");
+      return refused(403, m.confirmEmailFirst());
     }
     let created: { id: string } | null = null;
     const outcome = await viaPlugin(async () => {
@@ -38,7 +39,7 @@ const createTeam = dashboardAction({
         body: { name: form.name, slug: randomUUID() },
         headers: request.headers,
       });
-    }, "Team created.");
+    }, m.teamCreated());
     if (!outcome.ok || !created) return outcome;
     const teamId = (created as { id: string }).id;
     await logTeamChange(services.db, request, [{ userId: user.id, kind: "team-created", detail: form.name }]);
@@ -64,7 +65,7 @@ const switchTeam = teamAction({
           body: { organizationId: team.id },
           headers: request.headers,
         }),
-      `“${team.name}” is your active team.`,
+      m.activeTeamNow({ team: team.name }),
     );
   },
 });
@@ -81,18 +82,22 @@ const renameTeam = teamAction({
   },
   right: "rename",
   async run({ services, request, signedIn: { user }, form }, team) {
-    if (form.name === team.name) return done("The team already has that name.");
+    if (form.name === team.name) return done(m.alreadyNamed());
     const outcome = await viaPlugin(
       () =>
         teamApi(services).updateOrganization({
           body: { organizationId: team.id, data: { name: form.name } },
           headers: request.headers,
         }),
-      "Team renamed.",
+      m.teamRenamed(),
     );
     if (outcome.ok) {
       await logTeamChange(services.db, request, [
-        { userId: user.id, kind: "team-renamed", detail: `${team.name} → ${form.name}` },
+        {
+          userId: user.id,
+          kind: "team-renamed",
+          detail: () => m.renamedDetail({ from: team.name, to: form.name }),
+        },
       ]);
     }
     return outcome;
@@ -112,7 +117,7 @@ const deleteTeam = teamAction({
   right: "deleteTeam",
   async run({ services, request, signedIn: { user }, form }, team) {
     if ((form.confirm ?? "").trim() !== team.name) {
-      return refused(400, "Type the team's name to delete it.", { confirm: "Type the team's name exactly." });
+      return refused(400, m.typeNameToDelete(), { confirm: m.typeNameExactly() });
     }
     const members = await services.db
       .selectFrom("member")
@@ -123,7 +128,7 @@ const deleteTeam = teamAction({
     const outcome = await viaPlugin(
       () =>
         teamApi(services).deleteOrganization({ body: { organizationId: team.id }, headers: request.headers }),
-      `“${team.name}” was deleted.`,
+      m.teamWasDeleted({ team: team.name }),
     );
     if (!outcome.ok) return outcome;
     await logTeamChange(services.db, request, [

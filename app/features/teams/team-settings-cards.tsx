@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import LogOutIcon from "~icons/lucide/log-out";
 import Trash2Icon from "~icons/lucide/trash-2";
 import { TEAM_NAME_MAX_LENGTH } from "./constants";
+import * as m from "./messages";
 import type { deleteTeamForm, leaveTeamForm, renameTeamForm } from "./team-forms";
 import { OneButtonForm, TeamField } from "./team-parts";
 import type { TeamDetails } from "./teams";
@@ -16,17 +17,17 @@ export function RenameCard({ team }: { team: TeamDetails }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Team name</CardTitle>
-        <CardDescription>Members see it, and invitations carry it.</CardDescription>
+        <CardTitle>{m.teamName()}</CardTitle>
+        <CardDescription>{m.teamNameDescription()}</CardDescription>
       </CardHeader>
       <CardContent>
-        <rename.Form method="post" className="grid gap-3" aria-label="Rename the team">
+        <rename.Form method="post" className="grid gap-3" aria-label={m.renameTheTeam()}>
           {rename.intentField}
           <TeamField teamId={team.id} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
               <FormField
-                label="Team name"
+                label={m.teamName()}
                 name={rename.field("name")}
                 required
                 maxLength={TEAM_NAME_MAX_LENGTH}
@@ -35,7 +36,7 @@ export function RenameCard({ team }: { team: TeamDetails }) {
               />
             </div>
             <SubmitButton busy={rename.busy} variant="outline" className="sm:mt-[1.375rem]">
-              Rename
+              {m.rename()}
             </SubmitButton>
           </div>
           <FormFeedback error={rename.fieldError("name") ? null : rename.error} notice={rename.notice} />
@@ -51,19 +52,15 @@ export function LeaveCard({ team }: { team: TeamDetails }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Leave the team</CardTitle>
-        <CardDescription>
-          {lastOwner
-            ? "You are its only owner: make another member owner first, or delete the team."
-            : "You lose access to the team at once. To come back, someone has to invite you again."}
-        </CardDescription>
+        <CardTitle>{m.leaveTheTeam()}</CardTitle>
+        <CardDescription>{lastOwner ? m.leaveOnlyOwner() : m.leaveDescription()}</CardDescription>
       </CardHeader>
       {lastOwner ? null : (
         <CardContent className="grid gap-3">
           <OneButtonForm
             form={leave}
             teamId={team.id}
-            label={`Leave “${team.name}”`}
+            label={m.leaveTeamNamed({ team: team.name })}
             variant="destructive-outline"
             icon={LogOutIcon}
           />
@@ -79,19 +76,17 @@ export function DeleteTeamCard({ team }: { team: TeamDetails }) {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete the team</CardTitle>
-        <CardDescription>
-          Its members lose it at once, and its waiting invitations stop working. This cannot be undone.
-        </CardDescription>
+        <CardTitle>{m.deleteTheTeam()}</CardTitle>
+        <CardDescription>{m.deleteTeamDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <remove.Form method="post" className="grid gap-3" aria-label="Delete the team">
+        <remove.Form method="post" className="grid gap-3" aria-label={m.deleteTheTeam()}>
           {remove.intentField}
           <TeamField teamId={team.id} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
               <FormField
-                label={`Type “${team.name}” to confirm`}
+                label={m.typeNameToConfirm({ team: team.name })}
                 name={remove.field("confirm")}
                 required
                 autoComplete="off"
@@ -104,7 +99,7 @@ export function DeleteTeamCard({ team }: { team: TeamDetails }) {
               icon={Trash2Icon}
               className="sm:mt-[1.375rem]"
             >
-              Delete team
+              {m.deleteTeam()}
             </SubmitButton>
           </div>
         </remove.Form>

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import UsersIcon from "~icons/lucide/users";
 import { TEAMS_PATH, teamPath } from "./constants";
+import * as m from "./messages";
 import { ActiveBadge, RoleBadge } from "./team-parts";
 import type { TeamsData } from "./teams";
 
@@ -13,13 +14,13 @@ export function TeamsCard({ teams: { teams, invitationsForMe } }: { teams: Teams
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Teams</CardTitle>
-        <CardDescription>Work with others: a team, its members, and a role for each.</CardDescription>
+        <CardTitle>{m.teams()}</CardTitle>
+        <CardDescription>{m.teamsCardDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {waiting > 0 ? (
           <p className="rounded-md border border-primary/40 bg-primary/5 px-3 py-2 text-sm">
-            {waiting === 1 ? "An invitation is" : `${waiting} invitations are`} waiting for you.
+            {m.invitationsWaiting({ count: waiting })}
           </p>
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-4">
@@ -35,14 +36,16 @@ export function TeamsCard({ teams: { teams, invitationsForMe } }: { teams: Teams
               </span>
             ) : (
               <span className="text-muted-foreground">
-                {teams.length === 0 ? "You are not in a team yet." : "No active team."}
+                {teams.length === 0 ? m.notInATeamYet() : m.noActiveTeam()}
               </span>
             )}
-            {teams.length > 1 ? <span className="text-muted-foreground">· {teams.length} teams</span> : null}
+            {teams.length > 1 ? (
+              <span className="text-muted-foreground">{m.teamCount({ count: teams.length })}</span>
+            ) : null}
           </div>
           <Button asChild variant={teams.length === 0 || waiting > 0 ? "default" : "outline"}>
             <PreloadLink to={TEAMS_PATH}>
-              {teams.length === 0 && waiting === 0 ? "Create a team" : "Manage teams"}
+              {teams.length === 0 && waiting === 0 ? m.createATeam() : m.manageTeams()}
             </PreloadLink>
           </Button>
         </div>

@@ -13,6 +13,7 @@ import { PageFrame } from "~/components/page-frame";
 import { PreloadLink } from "~/components/preload-link";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { rich } from "~/i18n/rich";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
 import { dataHeaders } from "~/lib/route-headers";
 import { getServices } from "~/server/context.server";
@@ -23,7 +24,7 @@ import PlusIcon from "~icons/lucide/plus";
 import UsersIcon from "~icons/lucide/users";
 import type { Route } from "./+types/teams-page";
 import { TEAM_NAME_MAX_LENGTH, teamPath } from "./constants";
-import { ROLE_NAMES } from "./roles";
+import * as m from "./messages";
 import { TEAM_ACTIONS } from "./team-actions.server";
 import type {
   acceptInvitationForm,
@@ -36,9 +37,10 @@ import { ActiveBadge, OneButtonForm, RoleBadge } from "./team-parts";
 import type { InvitationForMe, TeamSummary } from "./teams";
 import { teamsData } from "./teams.server";
 
+// Read when the page is shown, in its language.
 export const handle = {
-  title: "Teams",
-  description: "The teams you belong to, and invitations to join one.",
+  title: () => m.teams(),
+  description: () => m.teamsPageDescription(),
 };
 
 // `Retry-After` on a `429` (a signed-in page is never cached).
@@ -62,27 +64,25 @@ export default function TeamsPage({ loaderData }: Route.ComponentProps) {
   const { teams, invitations, verified } = loaderData;
   return (
     <PageFrame
-      back={{ to: DEFAULT_SIGNED_IN_PATH, label: "Dashboard" }}
-      title="Teams"
-      description="Work together: invite people to a team, and give each one a role."
+      back={{ to: DEFAULT_SIGNED_IN_PATH, label: m.dashboard() }}
+      title={m.teams()}
+      description={m.teamsPageIntro()}
     >
       {invitations.length > 0 ? <InvitationsForMe invitations={invitations} /> : null}
       <Card>
         <CardHeader>
-          <CardTitle>Your teams</CardTitle>
-          <CardDescription>
-            Your active team is the one you work in; switch it here or from your account menu.
-          </CardDescription>
+          <CardTitle>{m.yourTeams()}</CardTitle>
+          <CardDescription>{m.yourTeamsDescription()}</CardDescription>
         </CardHeader>
         <CardContent>
           {teams.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
               <UsersIcon className="size-8 text-muted-foreground" />
-              <p className="font-medium text-sm">You are not in a team yet</p>
-              <p className="text-muted-foreground text-sm">Create one below, or accept an invitation.</p>
+              <p className="font-medium text-sm">{m.noTeamsYet()}</p>
+              <p className="text-muted-foreground text-sm">{m.createOneOrAccept()}</p>
             </div>
           ) : (
-            <ul className="divide-y rounded-lg border" aria-label="Your teams">
+            <ul className="divide-y rounded-lg border" aria-label={m.yourTeams()}>
               {teams.map((team) => (
                 <TeamRow key={team.id} team={team} />
               ))}
@@ -112,8 +112,9 @@ function TeamRow({ team }: { team: TeamSummary }) {
             {team.active ? <ActiveBadge /> : null}
           </p>
           <p className="text-muted-foreground text-xs">
-            {team.members === 1 ? "1 member" : `${team.members} members`} · Joined{" "}
-            <LocalTime value={team.joinedAt} />
+            {rich(m.teamRowFacts({ count: team.members }), {
+              time: () => <LocalTime value={team.joinedAt} />,
+            })}
           </p>
         </div>
       </div>
@@ -121,7 +122,7 @@ function TeamRow({ team }: { team: TeamSummary }) {
         <OneButtonForm
           form={switchTo}
           teamId={team.id}
-          label="Make active"
+          label={m.makeActive()}
           about={team.name}
           variant="outline"
           size="sm"
@@ -137,11 +138,11 @@ function InvitationsForMe({ invitations }: { invitations: InvitationForMe[] }) {
   return (
     <Card className="border-primary/40">
       <CardHeader>
-        <CardTitle>Invitations for you</CardTitle>
-        <CardDescription>Teams that invited your email address.</CardDescription>
+        <CardTitle>{m.invitationsForYou()}</CardTitle>
+        <CardDescription>{m.invitationsForYouDescription()}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y rounded-lg border" aria-label="Invitations for you">
+        <ul className="divide-y rounded-lg border" aria-label={m.invitationsForYou()}>
           {invitations.map((invitation) => (
             <InvitationRow key={invitation.id} invitation={invitation} />
           ))}
@@ -159,21 +160,23 @@ function InvitationRow({ invitation }: { invitation: InvitationForMe }) {
       <div className="min-w-0 flex-1 text-sm">
         <p className="break-words font-medium">{invitation.team}</p>
         <p className="text-muted-foreground text-xs">
-          As {ROLE_NAMES[invitation.role].toLowerCase()} · Until <LocalTime value={invitation.expiresAt} />
+          {rich(m.invitationFacts({ role: invitation.role }), {
+            time: () => <LocalTime value={invitation.expiresAt} />,
+          })}
         </p>
       </div>
       <div className="flex gap-2">
         <OneButtonForm
           form={accept}
           fields={{ invitationId: invitation.id }}
-          label="Accept"
+          label={m.accept()}
           about={invitation.team}
           size="sm"
         />
         <OneButtonForm
           form={decline}
           fields={{ invitationId: invitation.id }}
-          label="Decline"
+          label={m.decline()}
           about={invitation.team}
           size="sm"
           variant="outline"
@@ -189,17 +192,17 @@ function CreateTeamCard({ verified }: { verified: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Create a team</CardTitle>
-        <CardDescription>You will be its owner, and can invite people by email.</CardDescription>
+        <CardTitle>{m.createATeam()}</CardTitle>
+        <CardDescription>{m.createTeamDescription()}</CardDescription>
       </CardHeader>
       <CardContent>
         {verified ? (
-          <create.Form method="post" ref={create.formRef} className="grid gap-3" aria-label="Create a team">
+          <create.Form method="post" ref={create.formRef} className="grid gap-3" aria-label={m.createATeam()}>
             {create.intentField}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <div className="flex-1">
                 <FormField
-                  label="Team name"
+                  label={m.teamName()}
                   name={create.field("name")}
                   required
                   maxLength={TEAM_NAME_MAX_LENGTH}
@@ -208,15 +211,13 @@ function CreateTeamCard({ verified }: { verified: boolean }) {
                 />
               </div>
               <SubmitButton busy={create.busy} icon={PlusIcon} className="sm:mt-[1.375rem]">
-                Create team
+                {m.createTeam()}
               </SubmitButton>
             </div>
             <FormFeedback error={create.fieldError("name") ? null : create.error} />
           </create.Form>
         ) : (
-          <p className="text-muted-foreground text-sm">
-            Confirm your email address first: the dashboard sends you the link.
-          </p>
+          <p className="text-muted-foreground text-sm">{m.confirmEmailFirst()}</p>
         )}
       </CardContent>
     </Card>

@@ -5,9 +5,11 @@
  * at their next page, on every instance; nothing is cached).
  */
 import type { Kysely } from "kysely";
+import { locale } from "~/i18n/runtime";
 import { shownOrNull } from "~/lib/shown-text";
 import { compiledQuery } from "~/server/db/compiled-query.server";
 import type { Database } from "../../../db/schema";
+import * as m from "./messages";
 import { roleOf, TEAM_RIGHTS, type TeamRole } from "./roles";
 import type { InvitationForMe, InvitationSent, TeamDetails, TeamSummary, TeamsData } from "./teams";
 
@@ -229,12 +231,12 @@ export async function teamDetails(
   };
 }
 
-/** A team's owners, as mails greet them. */
+/** A team's owners, as mails greet them, each in their own language. */
 export async function ownersOf(db: Db, teamId: string) {
   return db
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.userId")
-    .select(["user.id", "user.email", "user.name", "user.emailVerified"])
+    .select(["user.id", "user.email", "user.name", "user.emailVerified", "user.locale"])
     .where("member.organizationId", "=", teamId)
     .where("member.role", "=", "owner")
     .execute();
@@ -269,8 +271,11 @@ export async function soleOwnerRefusal(db: Db, userId: string): Promise<string |
     .execute();
   const blocking = owned.filter((team) => Number(team.owners) === 1 && Number(team.members) > 1);
   if (blocking.length === 0) return null;
-  const names = blocking.map((team) => `“${team.name}”`).join(", ");
-  return `You are the only owner of ${names}, which ${blocking.length === 1 ? "has" : "have"} other members. Make another member owner, or delete the team, then delete your account.`;
+  // "“Acme”, “Apex”" in English: each name quoted, the list as the language writes one.
+  const names = new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(
+    blocking.map((team) => m.quotedTeam({ team: team.name })),
+  );
+  return m.soleOwnerRefusal({ teams: names, count: blocking.length });
 }
 
 /** Deletes the teams nobody belongs to any more (their last member's account was deleted). */

@@ -1,0 +1,157 @@
+/**
+ * Teams in German: the forms' answers, refusals and field errors speak the
+ * request's language (also those kept in constants), and what reaches
+ * another person (a mail, an entry in their activity log) speaks theirs:
+ * the language their account chose, whatever the sender's.
+ */
+import { afterEach, expect, test } from "vitest";
+import { inLocale } from "~/i18n/locale.server";
+import { type ActivityItem, activityKind } from "~/lib/activity";
+import { type Person, teamsWorld, type World } from "./test-world.server";
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.db.close();
+  world = undefined;
+});
+
+const open = async () => {
+  world = await teamsWorld();
+  return world;
+};
+
+/** Saves `person`'s choice of language on their account, as the language switch does. */
+const choose = (w: World, person: Person, locale: string) =>
+  w.db.kysely.updateTable("user").set({ locale }).where("id", "=", person.id).execute();
+
+/** The details of `person`'s log entries of `kind`. */
+const detailsOf = async (w: World, person: Person, kind: string) =>
+  (
+    await w.db.kysely
+      .selectFrom("activity")
+      .select("detail")
+      .where("userId", "=", person.id)
+      .where("kind", "=", kind)
+      .execute()
+  ).map((row) => row.detail);
+
+test("in German, the answers, refusals and field errors speak German; English again after", async () => {
+  const w = await open();
+  const ada = await w.join("Ada");
+  const bea = await w.join("Bea");
+  const teamId = await w.createTeam(ada, "Acme");
+  await w.addMember(teamId, bea, "member");
+  await inLocale("de", async () => {
+    expect(await w.post(ada, { intent: "create-team", name: "   " })).toMatchObject({
+      status: 400,
+      fieldErrors: { name: "Geben Sie dem Team einen Namen." },
+    });
+    expect(await w.post(ada, { intent: "rename-team", teamId, name: "Acme" })).toMatchObject({
+      status: 200,
+      message: "Das Team hat bereits diesen Namen.",
+    });
+    expect(await w.post(ada, { intent: "switch-team", teamId })).toMatchObject({
+      message: "„Acme“ ist Ihr aktives Team.",
+    });
+    // A refusal kept in a constant, and the rule of a right.
+    expect(
+      await w.post(bea, { intent: "invite", teamId, email: "cy@example.com", role: "member" }),
+    ).toMatchObject({
+      status: 403,
+      message: "Nur die Inhaber und Admins des Teams können Personen einladen.",
+    });
+    expect(await w.post(bea, { intent: "rename-team", teamId: "no-such-team", name: "Apex" })).toMatchObject({
+      status: 404,
+      message: "Sie sind nicht Mitglied dieses Teams.",
+    });
+    expect(await w.post(ada, { intent: "change-role", teamId, memberId: "x", role: "boss" })).toMatchObject({
+      fieldErrors: { role: "Wählen Sie Admin oder Mitglied." },
+    });
+  });
+  // The same constants in English again: nothing was fixed in the first language they spoke.
+  expect(
+    await w.post(bea, { intent: "invite", teamId, email: "cy@example.com", role: "member" }),
+  ).toMatchObject({
+    status: 403,
+    message: "Only the team's owners and admins can invite people.",
+  });
+  expect(await w.post(bea, { intent: "rename-team", teamId: "no-such-team", name: "Apex" })).toMatchObject({
+    message: "You are not a member of this team.",
+  });
+});
+
+test("an invitation and its log entry reach an account in its own language, the sender's stay in theirs", async () => {
+  const w = await open();
+  const ada = await w.join("Ada");
+  const carl = await w.join("Carl");
+  await choose(w, carl, "de");
+  const teamId = await w.createTeam(ada, "Acme");
+  // Ada's browser speaks English; Carl chose German.
+  const sent = await w.post(ada, { intent: "invite", teamId, email: carl.email, role: "admin" });
+  expect(sent).toMatchObject({ status: 200, message: `Invitation sent to ${carl.email}.` });
+  const invitation = w.mails.find((mail) => mail.to === carl.email);
+  expect(invitation?.subject).toBe("Einladung in das Team „Acme“ bei Test");
+  expect(invitation?.text).toContain("dem Team als Admin beizutreten");
+  expect(invitation?.html).toContain('<html lang="de"');
+  expect(await detailsOf(w, ada, "team-invitation-sent")).toEqual([`${carl.email} to Acme as admin`]);
+  expect(await detailsOf(w, carl, "team-invitation-received")).toEqual(["Acme als Admin"]);
+  // The entry's sentence is worded when it is shown, in its reader's language.
+  const describe = activityKind("team-invitation-received")?.describe;
+  if (typeof describe !== "function") throw new Error("no sentence for team-invitation-received");
+  const entry = { kind: "team-invitation-received", detail: "Acme als Admin" } as ActivityItem;
+  expect(inLocale("de", () => describe(entry))).toBe("In ein Team eingeladen: Acme als Admin");
+  expect(describe(entry)).toBe("Invited to a team: Acme als Admin");
+  // An address no account has proven: the language of the browser that sent it.
+  await inLocale("de", () =>
+    w.post(ada, { intent: "invite", teamId, email: "stranger@example.com", role: "member" }),
+  );
+  const toStranger = w.mails.find((mail) => mail.to === "stranger@example.com");
+  expect(toStranger?.subject).toBe("Einladung in das Team „Acme“ bei Test");
+  expect(toStranger?.text).toContain("Hallo,");
+});
+
+test("ownership's mails go to each owner in their account's language, not the sender's", async () => {
+  const w = await open();
+  const ada = await w.join("Ada");
+  const bea = await w.join("Bea");
+  await choose(w, ada, "de");
+  const teamId = await w.createTeam(ada, "Acme");
+  const beaMember = await w.addMember(teamId, bea, "member");
+  // Ada chose German, Bea nothing: the request is in English. Each mail follows its recipient's account
+  // (Bea's, with no choice saved, the request's), and so does the detail of Ada's own log entry.
+  const handedOver = await w.post(ada, { intent: "transfer-ownership", teamId, memberId: beaMember });
+  expect(handedOver).toMatchObject({ status: 200 });
+  const toAda = w.mails.find((mail) => mail.to === ada.email);
+  const toBea = w.mails.find((mail) => mail.to === bea.email);
+  expect(toAda?.subject).toBe("Inhaberrolle für „Acme“ bei Test übergeben");
+  expect(toAda?.text).toContain(`${bea.email} ist jetzt Inhaber des Teams „Acme“`);
+  expect(toAda?.text).toContain("Inhaberrolle zurücknehmen: http");
+  expect(toBea?.subject).toBe("Ownership of “Acme” moved on Test");
+  expect(await detailsOf(w, ada, "team-ownership-transferred")).toEqual([`Acme an ${bea.email}`]);
+  // Deleting a team mails each of its owners, each in their language.
+  const apex = await w.createTeam(ada, "Apex");
+  await w.addMember(apex, bea, "owner");
+  expect(await w.post(bea, { intent: "delete-team", teamId: apex, confirm: "Apex" })).toMatchObject({
+    status: 302,
+  });
+  const deleted = w.mails.filter((mail) => /deleted|gelöscht/.test(mail.subject));
+  expect(Object.fromEntries(deleted.map((mail) => [mail.to, mail.subject]))).toEqual({
+    [ada.email]: "Das Team „Apex“ wurde bei Test gelöscht",
+    [bea.email]: "The team “Apex” was deleted on Test",
+  });
+});
+
+test("the only owner's refusal to delete their account lists the teams as the language does", async () => {
+  const w = await open();
+  const ada = await w.join("Ada");
+  const bea = await w.join("Bea");
+  for (const name of ["Acme", "Apex", "Zenith"])
+    await w.addMember(await w.createTeam(ada, name), bea, "member");
+  const { soleOwnerRefusal } = await import("./teams.server");
+  expect(await soleOwnerRefusal(w.db.kysely, ada.id)).toBe(
+    "You are the only owner of “Acme”, “Apex”, “Zenith”, which have other members. Make another member owner, or delete the team, then delete your account.",
+  );
+  expect(await inLocale("de", () => soleOwnerRefusal(w.db.kysely, ada.id))).toBe(
+    "Sie sind der einzige Inhaber von „Acme“, „Apex“ und „Zenith“, die weitere Mitglieder haben. Machen Sie ein anderes Mitglied zum Inhaber, oder löschen Sie das Team, und löschen Sie dann Ihr Konto.",
+  );
+});
