@@ -12,7 +12,10 @@ import { endOfSuspension, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspe
  */
 
 /** The account a form is about (its `userId`). */
-export const accountId = z.string({ error: () => m.reloadAndTryAgain() }).min(1).max(100);
+export const accountId = z
+  .string({ error: () => m.reloadAndTryAgain() })
+  .min(1)
+  .max(100);
 
 /** A reason an administrator types: required, kept in the trail. */
 export const reason = z

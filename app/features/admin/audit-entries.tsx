@@ -13,6 +13,7 @@ import { auditActionWords } from "./audit-words";
 import { Fact } from "./console-parts";
 import { listSearch } from "./console-query";
 import { ADMIN_AUDIT_PATH, adminAccountPath } from "./constants";
+import * as m from "./messages";
 
 const linkClass = "underline-offset-4 hover:underline";
 
@@ -36,7 +37,7 @@ export function AuditEntries({
   return (
     <ol
       className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
-      aria-label="Audit trail entries"
+      aria-label={m.auditEntries()}
     >
       {entries.map((entry) => (
         <li key={entry.id} className="grid gap-3 px-4 py-4 text-sm sm:px-6">
@@ -47,12 +48,12 @@ export function AuditEntries({
             </span>
           </p>
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <Detail term="Administrator">
+            <Detail term={m.administrator()}>
               <PreloadLink to={trailOf({ admin: entry.admin.id })} className={linkClass}>
                 {entry.admin.email}
               </PreloadLink>
             </Detail>
-            <Detail term="Account">
+            <Detail term={m.account()}>
               {entry.target ? (
                 <>
                   {exists.has(entry.target.id) ? (
@@ -61,27 +62,28 @@ export function AuditEntries({
                     </PreloadLink>
                   ) : (
                     <span>
-                      {entry.target.email} <span className="text-muted-foreground">(deleted)</span>
+                      {entry.target.email} <span className="text-muted-foreground">{m.deleted()}</span>
                     </span>
                   )}{" "}
                   ·{" "}
                   <PreloadLink
                     to={trailOf({ account: entry.target.id })}
                     className="text-muted-foreground text-xs underline-offset-4 hover:underline"
-                    aria-label={`Entries about ${entry.target.email}`}
+                    aria-label={m.entriesAbout({ email: entry.target.email })}
                   >
-                    entries
+                    {m.entries()}
                   </PreloadLink>
                 </>
               ) : (
-                "None"
+                m.noTarget()
               )}
             </Detail>
-            <Detail term="Reason">{entry.reason ?? "None given"}</Detail>
-            <Detail term="Detail">{entry.detail ?? "None"}</Detail>
-            <Detail term="IP">{entry.ipAddress ?? "Unknown"}</Detail>
-            <Detail term="Request id">
-              <code className="break-all text-xs">{entry.requestId ?? "Unknown"}</code>
+            <Detail term={m.reason()}>{entry.reason ?? m.noneGiven()}</Detail>
+            {/* A detail is a record of the trail (an end date, the action let through): as written. */}
+            <Detail term={m.detail()}>{entry.detail ?? m.noDetail()}</Detail>
+            <Detail term={m.ip()}>{entry.ipAddress ?? m.unknown()}</Detail>
+            <Detail term={m.requestId()}>
+              <code className="break-all text-xs">{entry.requestId ?? m.unknown()}</code>
             </Detail>
           </dl>
         </li>

@@ -17,7 +17,13 @@ import { recordActivity } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import type { NamedLimit } from "~/server/limits/rate-limit.server";
 import { utcTime } from "~/server/mail/templates.server";
-import { ACCOUNT_GONE, adminPolicy, personRecipient, refusal, targetAccount } from "./admin-action-kit.server";
+import {
+  ACCOUNT_GONE,
+  adminPolicy,
+  personRecipient,
+  refusal,
+  targetAccount,
+} from "./admin-action-kit.server";
 import { supportSignInForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
 import { ADMIN_PATH, SUPPORT_SIGN_IN_SECONDS } from "./constants";
