@@ -143,7 +143,7 @@ export function Fact({
 }) {
   return (
     <div className={cn("min-w-0", !stacked && "grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-3", className)}>
-      <dt className={cn("text-muted-foreground", stacked && "text-xs")}>{term}</dt>
+      <dt className={cn("hyphens-auto break-words text-muted-foreground", stacked && "text-xs")}>{term}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
