@@ -31,10 +31,14 @@ export function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">{m.accountsCaption()}</caption>
-      <thead className="hidden border-b text-start text-muted-foreground text-xs md:table-header-group">
+      <thead className="hidden border-b text-muted-foreground text-xs md:table-header-group">
         <tr>
           {COLUMNS.map((column) => (
-            <th key={column.id} scope="col" className="hyphens-auto break-words px-4 py-2 font-medium">
+            <th
+              key={column.id}
+              scope="col"
+              className="hyphens-auto break-words px-4 py-2 text-start font-medium"
+            >
               {column.heading()}
             </th>
           ))}

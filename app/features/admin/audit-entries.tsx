@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { LocalTime } from "~/components/local-time";
 import { PreloadLink } from "~/components/preload-link";
 import type { AuditEntry } from "./audit.server";
+import { AuditDetail } from "./audit-detail";
 import { auditActionWords } from "./audit-words";
 import { Fact } from "./console-parts";
 import { listSearch } from "./console-query";
@@ -79,8 +80,9 @@ export function AuditEntries({
               )}
             </Detail>
             <Detail term={m.reason()}>{entry.reason ?? m.noneGiven()}</Detail>
-            {/* A detail is a record of the trail (an end date, the action let through): as written. */}
-            <Detail term={m.detail()}>{entry.detail ?? m.noDetail()}</Detail>
+            <Detail term={m.detail()}>
+              {entry.detail === null ? m.noDetail() : <AuditDetail detail={entry.detail} />}
+            </Detail>
             <Detail term={m.ip()}>{entry.ipAddress ?? m.unknown()}</Detail>
             <Detail term={m.requestId()}>
               <code className="break-all text-xs">{entry.requestId ?? m.unknown()}</code>

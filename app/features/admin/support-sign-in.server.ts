@@ -86,7 +86,7 @@ const startSupportSignIn = dashboardAction({
           admin,
           target: person,
           reason: form.reason,
-          // A record, in English whoever wrote it, as every detail of the trail.
+          // A record, in English whoever writes it, as every detail (./audit-detail.tsx says it in the reader's).
           detail: inLocale(DEFAULT_LOCALE, () => `Until ${utcTime(endsAt)}`),
         });
         await recordActivity(trx, { userId: target.id, kind: SUPPORT_SIGN_IN_ACTIVITY, at: startedAt });

@@ -50,9 +50,9 @@ export async function suspensionRefusal(db: Kysely<Database>, userId: string): P
 /** The page the forms are posted to (the registry's name for the actions). */
 const ACCOUNT_PAGE = `${ADMIN_PATH}/accounts/:userId`;
 
-/** How the trail says when a suspension ends (`detail`): a record, in English whoever reads it, as it always was. */
+/** How the trail says when a suspension ends (`detail`): a record, written in English (./audit-detail.tsx says it in the reader's). */
 const endOf = (at: Date | null) => (at ? `Ends ${at.toISOString()}` : "No end date");
-/** How the trail says what a lifted suspension was to end. */
+/** How the trail says what a lifted suspension was to end (the same). */
 const liftedEnd = (at: Date | null) => (at ? `It was to end ${at.toISOString()}` : "It had no end date");
 
 /**
