@@ -17,6 +17,7 @@ import { AccountField, ReasonField } from "./account-form-fields";
 import { ACCOUNT_RULES } from "./account-rules";
 import type { AccountDetails } from "./accounts";
 import type { ReasonFormOf } from "./admin-forms";
+import * as m from "./messages";
 
 type Account = AccountDetails["account"];
 
@@ -47,9 +48,9 @@ function ReasonForm({
         {form.intentField}
         <AccountField userId={account.id} />
         <div className="flex-1">
-          <ReasonField hint="Kept in the audit trail." error={reasonError} />
+          <ReasonField hint={m.keptInAuditTrail()} error={reasonError} />
         </div>
-        <SubmitButton busy={form.busy} className="h-10 sm:mt-[1.375rem]" {...button}>
+        <SubmitButton busy={form.busy} className="min-h-10 sm:mt-[1.375rem]" {...button}>
           {label}
         </SubmitButton>
       </form.Form>
@@ -65,22 +66,15 @@ function ReasonForm({
 /** Below the account's sessions: end them all (not on one's own account: the dashboard does that). */
 export function SignOutEverywhereForm({ account }: { account: Account }) {
   if (account.isYou) {
-    return (
-      <p className="text-muted-foreground text-sm">
-        This is your own account: sign out your other sessions from your dashboard.
-      </p>
-    );
+    return <p className="text-muted-foreground text-sm">{m.ownAccountSignOut()}</p>;
   }
   return (
     <div className="grid gap-3 border-t pt-4">
-      <p className="text-muted-foreground text-sm">
-        Signing out everywhere ends every session at its next request, and what the person trusted with them
-        (remembered browsers, links mailed before). Their password stays.
-      </p>
+      <p className="text-muted-foreground text-sm">{m.signOutEverywhereExplained()}</p>
       <ReasonForm
         intent="sign-out-everywhere"
         account={account}
-        label="Sign out everywhere"
+        label={m.signOutEverywhere()}
         variant="destructive-outline"
         icon={LogOutIcon}
       />
@@ -91,7 +85,7 @@ export function SignOutEverywhereForm({ account }: { account: Account }) {
 /** Why the role cannot change from here, when it cannot. */
 function roleLockedBecause(account: Account): string | null {
   if (account.listed) return ACCOUNT_RULES.listed;
-  if (account.isYou) return "You cannot remove yourself: another administrator can.";
+  if (account.isYou) return m.cannotRemoveYourself();
   if (account.isAdmin) return null;
   if (!account.emailVerified) return ACCOUNT_RULES.unverified;
   if (account.suspension) return ACCOUNT_RULES.suspended;
@@ -103,11 +97,9 @@ export function AdministratorCard({ account }: { account: Account }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Administrator</CardTitle>
+        <CardTitle>{m.administrator()}</CardTitle>
         <CardDescription>
-          {account.isAdmin
-            ? "This account can open the admin console (with two-step sign-in on) and act on every account."
-            : "An administrator can open this console (with two-step sign-in on) and act on every account."}
+          {account.isAdmin ? m.administratorCardIsAdmin() : m.administratorCardNotAdmin()}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -117,7 +109,7 @@ export function AdministratorCard({ account }: { account: Account }) {
           <ReasonForm
             intent="remove-admin"
             account={account}
-            label="Remove administrator"
+            label={m.removeAdministrator()}
             variant="destructive-outline"
             icon={ShieldOffIcon}
           />
@@ -125,7 +117,7 @@ export function AdministratorCard({ account }: { account: Account }) {
           <ReasonForm
             intent="make-admin"
             account={account}
-            label="Make administrator"
+            label={m.makeAdministrator()}
             variant="outline"
             icon={ShieldCheckIcon}
           />

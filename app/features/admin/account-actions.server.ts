@@ -7,7 +7,7 @@
  * own sign-out, and the last word on their role is another administrator's).
  */
 import { type Kysely, sql } from "kysely";
-import { done, type Outcome, refused } from "~/server/action-kit.server";
+import { done, type Outcome } from "~/server/action-kit.server";
 import type { ActionPolicy } from "~/server/action-policy.server";
 import { recordActivity } from "~/server/auth/activity.server";
 import {
@@ -18,21 +18,23 @@ import {
 import { endEverySession } from "~/server/session/sessions.server";
 import type { Database } from "../../../db/schema";
 import { ACCOUNT_RULES } from "./account-rules";
-import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, refusal, targetAccount } from "./admin-action-kit.server";
 import { makeAdminForm, type ReasonFormOf, removeAdminForm, signOutEverywhereForm } from "./admin-forms";
 import { ADMIN_ROLE } from "./administrators.server";
 import { type AuditAction, writeAudit } from "./audit.server";
+import * as m from "./messages";
 import { isSuspended } from "./suspension.server";
 
 /** The page these forms are posted to, as the action registry names them. */
 const ACCOUNT_PAGE = "/admin/accounts/:userId";
 
-export const NOT_ON_YOURSELF = refused(409, ACCOUNT_RULES.notOnYourself);
-export const LISTED_IN_SETTINGS = refused(409, ACCOUNT_RULES.listed);
-const ALREADY_ADMIN = refused(409, "This account is already an administrator.");
-const NOT_ADMIN = refused(409, "This account is not an administrator made in the console.");
-const UNVERIFIED = refused(409, ACCOUNT_RULES.unverified);
-const SUSPENDED = refused(409, ACCOUNT_RULES.suspended);
+// Each says its message when it is read, in the reader's language.
+export const NOT_ON_YOURSELF = refusal(409, () => ACCOUNT_RULES.notOnYourself);
+export const LISTED_IN_SETTINGS = refusal(409, () => ACCOUNT_RULES.listed);
+const ALREADY_ADMIN = refusal(409, m.alreadyAdmin);
+const NOT_ADMIN = refusal(409, m.notConsoleAdmin);
+const UNVERIFIED = refusal(409, () => ACCOUNT_RULES.unverified);
+const SUSPENDED = refusal(409, () => ACCOUNT_RULES.suspended);
 
 type Target = NonNullable<Awaited<ReturnType<typeof targetAccount>>>;
 
@@ -82,7 +84,7 @@ const signOutEverywhere = accountAction({
     await endEverySession(services, target.id);
     await recordActivity(services.db, { userId: target.id, kind: "admin-signed-out-everywhere" });
     await auditOf(services.db, context, "sign-out-everywhere", target);
-    return done(`${target.email} is signed out everywhere: each browser at its next request.`);
+    return done(m.signedOutEverywhereDone({ email: target.email }));
   },
 });
 
@@ -130,9 +132,7 @@ const makeAdmin = accountAction({
       audit: "make-admin",
     });
     if (!given) return ALREADY_ADMIN;
-    return done(
-      `${target.email} is an administrator now: the console opens to them once two-step sign-in is on.`,
-    );
+    return done(m.madeAdminDone({ email: target.email }));
   },
 });
 
@@ -148,7 +148,7 @@ const removeAdmin = accountAction({
       audit: "remove-admin",
     });
     if (!removed) return NOT_ADMIN;
-    return done(`${target.email} is no longer an administrator.`);
+    return done(m.removedAdminDone({ email: target.email }));
   },
 });
 

@@ -8,8 +8,10 @@ import type { ReactNode } from "react";
 import { DEVICE_ICONS } from "~/components/dashboard/sessions-card";
 import { LocalTime } from "~/components/local-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { rich } from "~/i18n/rich";
 import type { AccountDetails } from "./accounts";
 import { Fact, FactBadge } from "./console-parts";
+import * as m from "./messages";
 
 type Details = { details: AccountDetails };
 
@@ -18,51 +20,49 @@ export function AccountOverviewCard({ details: { account } }: Details) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account</CardTitle>
+        <CardTitle>{m.account()}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
-          <Fact term="Email">
-            <span className="mr-2 break-all">{account.email}</span>
-            <FactBadge on={account.emailVerified} yes="Verified" no="Not verified" />
+          <Fact term={m.email()}>
+            <span className="me-2 break-all">{account.email}</span>
+            <FactBadge on={account.emailVerified} yes={m.verified()} no={m.notVerified()} />
           </Fact>
-          <Fact term="Created">
+          <Fact term={m.created()}>
             <LocalTime value={account.createdAt} />
           </Fact>
-          <Fact term="Last sign-in">
+          <Fact term={m.lastSignIn()}>
             {lastSignIn ? (
               <>
                 <LocalTime value={lastSignIn.at} />
                 <span className="text-muted-foreground">
-                  {lastSignIn.from === "activity" ? " (activity log)" : " (newest session)"}
+                  {lastSignIn.from === "activity" ? m.lastSignInFromActivity() : m.lastSignInFromSession()}
                 </span>
               </>
             ) : (
-              "Never"
+              m.never()
             )}
           </Fact>
-          <Fact term="Administrator">
-            {account.listed
-              ? "Yes: ADMIN_EMAILS lists its address"
-              : account.isAdmin
-                ? "Yes: made in the console"
-                : "No"}
+          <Fact term={m.administrator()}>
+            {account.listed ? m.listedAdministrator() : account.isAdmin ? m.consoleAdministrator() : m.no()}
           </Fact>
-          <Fact term="Suspension">
+          <Fact term={m.suspension()}>
             {suspension ? (
               <span className="text-destructive-text">
-                Suspended{" "}
-                {suspension.until ? (
-                  <>
-                    until <LocalTime value={suspension.until} />
-                  </>
-                ) : (
-                  "until lifted"
+                {rich(
+                  m.suspensionFact({
+                    until: suspension.until ? "yes" : "no",
+                    reason: suspension.reason ? "yes" : "no",
+                  }),
+                  {
+                    time: () => (suspension.until ? <LocalTime value={suspension.until} /> : null),
+                    // The administrator's own words, outside the message.
+                    reason: () => suspension.reason,
+                  },
                 )}
-                {suspension.reason ? `: ${suspension.reason}` : null}
               </span>
             ) : (
-              "Not suspended"
+              m.notSuspendedFact()
             )}
           </Fact>
         </dl>
@@ -75,14 +75,14 @@ export function AccountSessionsCard({ details: { sessions }, children }: Details
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sessions</CardTitle>
-        <CardDescription>Every browser signed in to this account now.</CardDescription>
+        <CardTitle>{m.sessions()}</CardTitle>
+        <CardDescription>{m.sessionsDescription()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {sessions.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No browser is signed in.</p>
+          <p className="text-muted-foreground text-sm">{m.noSession()}</p>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Sessions">
+          <ul className="divide-y rounded-lg border" aria-label={m.sessions()}>
             {sessions.map((session) => {
               const DeviceIcon = DEVICE_ICONS[session.deviceType];
               return (
@@ -93,10 +93,14 @@ export function AccountSessionsCard({ details: { sessions }, children }: Details
                   <div className="min-w-0">
                     <p className="font-medium">{session.browser}</p>
                     <p className="text-muted-foreground text-xs">
-                      {session.ip ?? "Unknown IP"} · Signed in <LocalTime value={session.createdAt} />
+                      {rich(m.sessionSignedIn({ ip: session.ip ?? m.unknownIp() }), {
+                        time: () => <LocalTime value={session.createdAt} />,
+                      })}
                     </p>
                     <p className="text-muted-foreground text-xs">
-                      Last active <LocalTime value={session.lastActiveAt} />
+                      {rich(m.sessionLastActive(), {
+                        time: () => <LocalTime value={session.lastActiveAt} />,
+                      })}
                     </p>
                   </div>
                 </li>
@@ -114,24 +118,28 @@ export function SignInMethodsCard({ details: { methods } }: Details) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sign-in methods</CardTitle>
-        <CardDescription>How this account signs in, by name.</CardDescription>
+        <CardTitle>{m.signInMethods()}</CardTitle>
+        <CardDescription>{m.signInMethodsDescription()}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
-          <Fact term="Password">{methods.password ? "Set" : "None"}</Fact>
-          <Fact term="Providers">
+          <Fact term={m.password()}>{methods.password ? m.passwordSet() : m.passwordNone()}</Fact>
+          <Fact term={m.providers()}>
             {methods.providers.length === 0
-              ? "None"
+              ? m.providersNone()
               : methods.providers.map((provider) => (
                   <span key={provider.name} className="block">
-                    {provider.name} <span className="text-muted-foreground">· linked </span>
-                    <LocalTime value={provider.linkedAt} style="date" />
+                    {rich(m.providerLinked({ provider: provider.name }), {
+                      muted: (text) => <span className="text-muted-foreground">{text}</span>,
+                      time: () => <LocalTime value={provider.linkedAt} style="date" />,
+                    })}
                   </span>
                 ))}
           </Fact>
-          <Fact term="Two-step sign-in">
-            {methods.secondFactors.length === 0 ? "Off" : `On: ${methods.secondFactors.join(", ")}`}
+          <Fact term={m.twoStepSignIn()}>
+            {methods.secondFactors.length === 0
+              ? m.off()
+              : m.twoStepOnWith({ factors: methods.secondFactors.join(", ") })}
           </Fact>
         </dl>
       </CardContent>
@@ -143,13 +151,13 @@ export function TeamsCard({ details: { teams } }: Details) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Teams</CardTitle>
+        <CardTitle>{m.teams()}</CardTitle>
       </CardHeader>
       <CardContent>
         {teams.length === 0 ? (
-          <p className="text-muted-foreground text-sm">In no team.</p>
+          <p className="text-muted-foreground text-sm">{m.inNoTeam()}</p>
         ) : (
-          <ul className="divide-y rounded-lg border text-sm" aria-label="Teams">
+          <ul className="divide-y rounded-lg border text-sm" aria-label={m.teams()}>
             {teams.map((team, index) => (
               // A name need not be unique: two teams may share one.
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is read only, in the server's order

@@ -3,6 +3,7 @@ import { FormField } from "~/components/form-field";
 import type { FieldName } from "~/lib/action-form";
 import type { ReasonFormOf } from "./admin-forms";
 import { REASON_MAX_LENGTH } from "./constants";
+import * as m from "./messages";
 
 /** The account the form acts on (`userId`, read by `accountId` on the server). */
 export function AccountField({ userId }: { userId: string }) {
@@ -13,7 +14,7 @@ export function AccountField({ userId }: { userId: string }) {
 export function ReasonField({ hint, error }: { hint: string; error: string | undefined }) {
   return (
     <FormField
-      label="Reason"
+      label={m.reason()}
       name={"reason" satisfies FieldName<ReasonFormOf>}
       required
       maxLength={REASON_MAX_LENGTH}

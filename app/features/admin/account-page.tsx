@@ -25,11 +25,18 @@ import { loadConsolePage } from "./console-page.server";
 import { StatusBadge } from "./console-parts";
 import { listSearch } from "./console-query";
 import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
+import * as m from "./messages";
 import { NeedsSecondFactor } from "./needs-second-factor";
 import { SupportSignInCard } from "./support-sign-in-card";
 import { SuspensionCard } from "./suspension-card";
 
-export const handle = { title: "Account", description: "An account, as the admin console sees it." };
+// Read when the page is shown, in its language.
+export const handle = {
+  title: () => m.account(),
+  get description() {
+    return m.accountPageDescription();
+  },
+};
 
 // `Retry-After` on a `429` (a console page is never cached).
 export const headers = dataHeaders;
@@ -40,7 +47,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadConsolePage(context, request, async ({ services, settings, admin }) => {
     const details = await accountDetails(services, settings, params.userId, admin.id);
-    if (!details) throw data("There is no account with this id.", { status: 404, statusText: "Not Found" });
+    if (!details) throw data(m.noSuchAccount(), { status: 404, statusText: "Not Found" });
     return { details };
   });
 }
@@ -56,13 +63,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { account } = details;
   return (
     <PageFrame
-      back={{ to: ADMIN_PATH, label: "Accounts" }}
+      back={{ to: ADMIN_PATH, label: m.accounts() }}
       title={account.name || account.email}
       description={
         <span className="inline-flex flex-wrap items-center gap-2">
           <span className="break-all">{account.email}</span>
           <StatusBadge status={account.status} />
-          {account.isYou ? <span className="text-xs">(you)</span> : null}
+          {account.isYou ? <span className="text-xs">{m.you()}</span> : null}
         </span>
       }
       aside={
@@ -71,7 +78,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           className={buttonClass({ variant: "outline" })}
         >
           <ScrollTextIcon />
-          Audit trail
+          {m.auditTrail()}
         </PreloadLink>
       }
     >
@@ -101,7 +108,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       />
       <ActivityCard
         activity={details.activity}
-        description={`The last ${ACTIVITY_SHOWN} sign-ins and changes of this account, as its owner reads them.`}
+        description={m.recentActivityDescription({ count: ACTIVITY_SHOWN })}
       />
     </PageFrame>
   );

@@ -1,11 +1,22 @@
 /**
  * What the account page's forms refuse, in the words both sides use: the
  * server's refusal (./account-actions.server.ts) and the page's note where
- * it leaves a form out (./account-action-cards.tsx).
+ * it leaves a form out (./account-action-cards.tsx). Each is read when it
+ * is said, in the reader's language.
  */
+import * as m from "./messages";
+
 export const ACCOUNT_RULES = {
-  notOnYourself: "Not on your own account: another administrator can do this.",
-  listed: "ADMIN_EMAILS lists this address: it stays an administrator until it is taken off that list.",
-  unverified: "Only an account whose email address is confirmed can be an administrator.",
-  suspended: "A suspended account cannot be made an administrator: lift the suspension first.",
-} as const;
+  get notOnYourself() {
+    return m.ruleNotOnYourself();
+  },
+  get listed() {
+    return m.ruleListed();
+  },
+  get unverified() {
+    return m.ruleUnverified();
+  },
+  get suspended() {
+    return m.ruleSuspended();
+  },
+};

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import SearchIcon from "~icons/lucide/search";
 import { ACCOUNT_FILTERS, type AccountQuery, SEARCH_MAX_LENGTH } from "./console-query";
+import * as m from "./messages";
 
 export function AccountSearch({ query }: { query: AccountQuery }) {
   const filterId = useId();
@@ -19,12 +20,12 @@ export function AccountSearch({ query }: { query: AccountQuery }) {
       key={`${query.q}\n${query.status}`}
       method="get"
       role="search"
-      aria-label="Find accounts"
+      aria-label={m.findAccounts()}
       className="flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <div className="flex-1">
         <FormField
-          label="Email or name"
+          label={m.emailOrName()}
           name="q"
           type="search"
           defaultValue={query.q}
@@ -33,24 +34,24 @@ export function AccountSearch({ query }: { query: AccountQuery }) {
         />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={filterId}>Show</Label>
+        <Label htmlFor={filterId}>{m.show()}</Label>
         <select
           id={filterId}
           name="status"
           defaultValue={query.status ?? ""}
           className="h-10 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-primary dark:bg-input/30"
         >
-          <option value="">All accounts</option>
+          <option value="">{m.allAccounts()}</option>
           {Object.entries(ACCOUNT_FILTERS).map(([value, name]) => (
             <option key={value} value={value}>
-              {name}
+              {name()}
             </option>
           ))}
         </select>
       </div>
-      <Button type="submit" className="h-10">
+      <Button type="submit" className="min-h-10">
         <SearchIcon />
-        Search
+        {m.search()}
       </Button>
     </Form>
   );

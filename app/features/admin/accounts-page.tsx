@@ -16,9 +16,16 @@ import { loadConsolePage } from "./console-page.server";
 import { ConsoleListFrame, EmptyList, Pagination } from "./console-parts";
 import { type AccountQuery, listSearch, readAccountQuery } from "./console-query";
 import { ADMIN_PATH } from "./constants";
+import * as m from "./messages";
 import { NeedsSecondFactor } from "./needs-second-factor";
 
-export const handle = { title: "Admin console", description: "Find an account and see how it signs in." };
+// Read when the page is shown, in its language.
+export const handle = {
+  title: () => m.adminConsole(),
+  get description() {
+    return m.accountsPageDescription();
+  },
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadConsolePage(context, request, async ({ services, settings }) => {
@@ -36,16 +43,16 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
   const searched = Boolean(query.q || query.status);
   return (
     <ConsoleListFrame
-      back={{ to: DEFAULT_SIGNED_IN_PATH, label: "Dashboard" }}
-      title="Admin console"
-      description="Every account, newest first. Open one to see how it signs in, and to act on it."
+      back={{ to: DEFAULT_SIGNED_IN_PATH, label: m.dashboard() }}
+      title={m.adminConsole()}
+      description={m.accountsDescription()}
     >
       <AccountSearch query={query} />
       {accounts.length === 0 ? (
         <EmptyList
           icon={UsersIcon}
-          title={searched ? "No account matches" : "No account yet"}
-          hint={searched ? "Try part of the address, or another filter." : undefined}
+          title={searched ? m.noAccountMatches() : m.noAccountYet()}
+          hint={searched ? m.noAccountMatchesHint() : undefined}
         />
       ) : (
         <Card className="overflow-hidden">

@@ -1,4 +1,5 @@
-import { refused } from "~/server/action-kit.server";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/runtime";
+import type { Refusal } from "~/server/action-kit.server";
 import type { ActionLimit, ActionPolicy } from "~/server/action-policy.server";
 import type { AppServices } from "~/server/context.server";
 import type { NamedLimit } from "~/server/limits/rate-limit.server";
@@ -8,6 +9,7 @@ import {
   isAdministrator,
   isListedAdministrator,
 } from "./administrators.server";
+import * as m from "./messages";
 
 /** Every admin action, per administrator: 60 a minute. */
 export const ADMIN_ACTIONS_PER_MINUTE: NamedLimit = { name: "admin-actions", max: 60, windowSeconds: 60 };
@@ -31,7 +33,30 @@ export function adminPolicy(
   };
 }
 
-export const ACCOUNT_GONE = refused(404, "This account no longer exists.");
+/** A refusal kept in a constant: its message is said when it is read, in the reader's language. */
+export function refusal(status: number, message: () => string): Refusal {
+  return {
+    ok: false,
+    status,
+    get message() {
+      return message();
+    },
+  };
+}
+
+export const ACCOUNT_GONE = refusal(404, m.accountGone);
+
+/**
+ * Whom a mail about an admin action goes to: the person acted on, in the
+ * language their account chose, else the product's first, never the
+ * language of the administrator who acted.
+ */
+export function personRecipient(
+  mail: AppServices["mail"],
+  person: Parameters<AppServices["mail"]["recipient"]>[0] & { locale: string | null },
+) {
+  return mail.recipient({ ...person, locale: isLocale(person.locale) ? person.locale : DEFAULT_LOCALE });
+}
 
 /** The account an admin action is about, as the rules read it now, with whether it is an administrator. */
 export async function targetAccount({ db, env }: AppServices, userId: string) {

@@ -1,23 +1,28 @@
 import { z } from "zod";
 import { type ActionForm, actionForm } from "~/lib/action-form";
 import { REASON_MAX_LENGTH } from "./constants";
+import * as m from "./messages";
 import { endOfSuspension, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspension";
 
 /**
  * The forms of an account's page in the console (`actionForm`): their
  * intents and the fields their actions read, for the actions and, by type
- * only, the cards (zod stays on the server).
+ * only, the cards (zod stays on the server). Their errors are messages,
+ * said when a form is read, in its reader's language.
  */
 
 /** The account a form is about (its `userId`). */
-export const accountId = z.string({ error: "Reload the page and try again." }).min(1).max(100);
+export const accountId = z
+  .string({ error: () => m.reloadAndTryAgain() })
+  .min(1)
+  .max(100);
 
 /** A reason an administrator types: required, kept in the trail. */
 export const reason = z
-  .string({ error: "Say why." })
+  .string({ error: () => m.sayWhy() })
   .trim()
-  .min(1, "Say why.")
-  .max(REASON_MAX_LENGTH, `At most ${REASON_MAX_LENGTH} characters.`);
+  .min(1, { error: () => m.sayWhy() })
+  .max(REASON_MAX_LENGTH, { error: () => m.reasonTooLong({ max: REASON_MAX_LENGTH }) });
 
 /** The end date: none (empty), or a day after today, read as the start of that day in UTC (./suspension.ts). */
 const until = z
@@ -28,9 +33,9 @@ const until = z
   .transform((day, context) => {
     if (!day) return null;
     const at = endOfSuspension(day);
-    if (!at) context.addIssue({ code: "custom", message: "Choose a day, or leave it empty." });
+    if (!at) context.addIssue({ code: "custom", message: m.chooseADay() });
     else if (at.getTime() <= Date.now())
-      context.addIssue({ code: "custom", message: "Choose a day after today, or leave it empty." });
+      context.addIssue({ code: "custom", message: m.chooseADayAfterToday() });
     return at;
   });
 

@@ -9,11 +9,12 @@
  * locks and the two-step rule the plugin lacks.
  */
 import { admin } from "better-auth/plugins/admin";
+import { accountRefusedMessage } from "~/lib/account-refused";
 import { ADMIN_ROLE } from "./administrators.server";
-import { ACCOUNT_SUSPENDED_MESSAGE } from "./constants";
 
 export const adminPlugin = () =>
   admin({
     adminRoles: [ADMIN_ROLE],
-    bannedUserMessage: ACCOUNT_SUSPENDED_MESSAGE,
+    // Said at each refusal, in the language of the request that asked for the session.
+    bannedUserMessage: () => accountRefusedMessage(),
   });

@@ -54,11 +54,14 @@ export function isAdministrator(settings: AdminSettings, user: AdminCandidate): 
   return user.role === ADMIN_ROLE || isListedAdministrator(settings, user);
 }
 
-/** The account as the rule reads it, straight from the database (never from a session that may be older). */
+/**
+ * The account as the rule reads it, straight from the database (never from
+ * a session that may be older), with the language it chose (a mail to it speaks it).
+ */
 export async function administratorFacts(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom("user")
-    .select(["id", "email", "name", "emailVerified", "role", "banned", "banExpires"])
+    .select(["id", "email", "name", "emailVerified", "role", "banned", "banExpires", "locale"])
     .where("id", "=", userId)
     .executeTakeFirst();
 }

@@ -9,10 +9,12 @@ import type { ReactNode } from "react";
 import { LocalTime } from "~/components/local-time";
 import { PreloadLink } from "~/components/preload-link";
 import type { AuditEntry } from "./audit.server";
+import { AuditDetail } from "./audit-detail";
 import { auditActionWords } from "./audit-words";
 import { Fact } from "./console-parts";
 import { listSearch } from "./console-query";
 import { ADMIN_AUDIT_PATH, adminAccountPath } from "./constants";
+import * as m from "./messages";
 
 const linkClass = "underline-offset-4 hover:underline";
 
@@ -36,7 +38,7 @@ export function AuditEntries({
   return (
     <ol
       className="divide-y rounded-xl border bg-card text-card-foreground shadow-sm"
-      aria-label="Audit trail entries"
+      aria-label={m.auditEntries()}
     >
       {entries.map((entry) => (
         <li key={entry.id} className="grid gap-3 px-4 py-4 text-sm sm:px-6">
@@ -47,12 +49,12 @@ export function AuditEntries({
             </span>
           </p>
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <Detail term="Administrator">
+            <Detail term={m.administrator()}>
               <PreloadLink to={trailOf({ admin: entry.admin.id })} className={linkClass}>
                 {entry.admin.email}
               </PreloadLink>
             </Detail>
-            <Detail term="Account">
+            <Detail term={m.account()}>
               {entry.target ? (
                 <>
                   {exists.has(entry.target.id) ? (
@@ -61,27 +63,29 @@ export function AuditEntries({
                     </PreloadLink>
                   ) : (
                     <span>
-                      {entry.target.email} <span className="text-muted-foreground">(deleted)</span>
+                      {entry.target.email} <span className="text-muted-foreground">{m.deleted()}</span>
                     </span>
                   )}{" "}
                   ·{" "}
                   <PreloadLink
                     to={trailOf({ account: entry.target.id })}
                     className="text-muted-foreground text-xs underline-offset-4 hover:underline"
-                    aria-label={`Entries about ${entry.target.email}`}
+                    aria-label={m.entriesAbout({ email: entry.target.email })}
                   >
-                    entries
+                    {m.entries()}
                   </PreloadLink>
                 </>
               ) : (
-                "None"
+                m.noTarget()
               )}
             </Detail>
-            <Detail term="Reason">{entry.reason ?? "None given"}</Detail>
-            <Detail term="Detail">{entry.detail ?? "None"}</Detail>
-            <Detail term="IP">{entry.ipAddress ?? "Unknown"}</Detail>
-            <Detail term="Request id">
-              <code className="break-all text-xs">{entry.requestId ?? "Unknown"}</code>
+            <Detail term={m.reason()}>{entry.reason ?? m.noneGiven()}</Detail>
+            <Detail term={m.detail()}>
+              {entry.detail === null ? m.noDetail() : <AuditDetail detail={entry.detail} />}
+            </Detail>
+            <Detail term={m.ip()}>{entry.ipAddress ?? m.unknown()}</Detail>
+            <Detail term={m.requestId()}>
+              <code className="break-all text-xs">{entry.requestId ?? m.unknown()}</code>
             </Detail>
           </dl>
         </li>

@@ -15,9 +15,16 @@ import { loadConsolePage } from "./console-page.server";
 import { ConsoleListFrame, EmptyList, Pagination } from "./console-parts";
 import { type AuditQuery, listSearch, readAuditQuery } from "./console-query";
 import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
+import * as m from "./messages";
 import { NeedsSecondFactor } from "./needs-second-factor";
 
-export const handle = { title: "Audit trail", description: "What administrators did, newest first." };
+// Read when the page is shown, in its language.
+export const handle = {
+  title: () => m.auditTrail(),
+  get description() {
+    return m.auditPageDescription();
+  },
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadConsolePage(context, request, async ({ services }) => {
@@ -32,13 +39,13 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(query.adminId || query.targetId);
   return (
     <ConsoleListFrame
-      back={{ to: ADMIN_PATH, label: "Accounts" }}
-      title="Audit trail"
-      description="Every action of the console, newest first. Entries are never changed or removed."
+      back={{ to: ADMIN_PATH, label: m.accounts() }}
+      title={m.auditTrail()}
+      description={m.auditDescription()}
     >
       {filtered ? <Filters query={query} entries={entries} /> : null}
       {entries.length === 0 ? (
-        <EmptyList icon={ScrollTextIcon} title={filtered ? "No entry matches" : "Nothing yet"} />
+        <EmptyList icon={ScrollTextIcon} title={filtered ? m.noEntryMatches() : m.nothingYet()} />
       ) : (
         <AuditEntries entries={entries} existingAccounts={existingAccounts} />
       )}
@@ -59,19 +66,23 @@ function Filters({ query, entries }: { query: AuditQuery; entries: AuditEntry[] 
   const accountEmail = entries.find((entry) => entry.target?.id === query.targetId)?.target?.email;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="text-muted-foreground">Showing</span>
+      <span className="text-muted-foreground">{m.showing()}</span>
       {query.adminId ? (
-        <span className="rounded-full border px-2.5 py-0.5">by {adminEmail ?? "one administrator"}</span>
+        <span className="min-w-0 break-words rounded-full border px-2.5 py-0.5">
+          {adminEmail ? m.byAdministrator({ email: adminEmail }) : m.byOneAdministrator()}
+        </span>
       ) : null}
       {query.targetId ? (
-        <span className="rounded-full border px-2.5 py-0.5">about {accountEmail ?? "one account"}</span>
+        <span className="min-w-0 break-words rounded-full border px-2.5 py-0.5">
+          {accountEmail ? m.aboutAccount({ email: accountEmail }) : m.aboutOneAccount()}
+        </span>
       ) : null}
       <PreloadLink
         to={ADMIN_AUDIT_PATH}
         className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
       >
         <XIcon className="size-4" />
-        Whole trail
+        {m.wholeTrail()}
       </PreloadLink>
     </div>
   );

@@ -1,17 +1,19 @@
 import type { AuditAction } from "./audit.server";
+import * as m from "./messages";
 
-/** What each kind of trail entry says an administrator did, in words. */
-export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
-  "sign-out-everywhere": "Signed out everywhere",
-  suspend: "Suspended",
-  "lift-suspension": "Lifted a suspension",
-  "make-admin": "Made an administrator",
-  "remove-admin": "Removed an administrator",
-  "support-sign-in-start": "Started a support sign-in",
-  "support-sign-in-stop": "Stopped a support sign-in",
-  "support-sign-in-expired": "A support sign-in ran out",
-  "support-action": "Acted during a support sign-in",
+/** What each kind of trail entry says an administrator did, in words: messages, said when the page is shown. */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, () => string> = {
+  "sign-out-everywhere": m.auditSignOutEverywhere,
+  suspend: m.auditSuspend,
+  "lift-suspension": m.auditLiftSuspension,
+  "make-admin": m.auditMakeAdmin,
+  "remove-admin": m.auditRemoveAdmin,
+  "support-sign-in-start": m.auditSupportSignInStart,
+  "support-sign-in-stop": m.auditSupportSignInStop,
+  "support-sign-in-expired": m.auditSupportSignInExpired,
+  "support-action": m.auditSupportAction,
 };
 
-/** An entry's action in words; one written by a newer version, as recorded. */
-export const auditActionWords = (action: string) => AUDIT_ACTION_WORDS[action as AuditAction] ?? action;
+/** An entry's action in words, in the reader's language; one written by a newer version, as recorded. */
+export const auditActionWords = (action: string): string =>
+  Object.hasOwn(AUDIT_ACTION_WORDS, action) ? AUDIT_ACTION_WORDS[action as AuditAction]() : action;

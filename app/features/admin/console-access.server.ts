@@ -18,6 +18,7 @@ import {
   isListedAdministrator,
 } from "./administrators.server";
 import { rememberRequestId } from "./audit.server";
+import * as m from "./messages";
 
 /** The app's own 404, exactly as a path nobody claims answers it (routes/not-found.tsx). */
 export const notFound = () => data(null, { status: 404, statusText: "Page Not Found" });
@@ -37,7 +38,7 @@ export async function consoleAccess(
   const signedIn = context.get(sessionContext);
   if (!signedIn) throw notFound();
   if (isImpersonated(signedIn.session)) {
-    throw data("An administrator signed in for support cannot use the console. Stop first.", {
+    throw data(m.consoleClosedWhileSupporting(), {
       status: 403,
       statusText: "Forbidden",
     });

@@ -11,36 +11,38 @@ import ChevronLeftIcon from "~icons/lucide/chevron-left";
 import ChevronRightIcon from "~icons/lucide/chevron-right";
 import type { AccountStatus } from "./accounts";
 import { ADMIN_AUDIT_PATH, ADMIN_PATH } from "./constants";
+import * as m from "./messages";
 
 /** The console's two lists, the open one marked (`aria-current`). */
 function ConsoleNav() {
   const tab = ({ isActive }: { isActive: boolean }) =>
     cn(
-      "rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
+      "min-w-0 hyphens-auto break-words rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
       isActive
         ? "bg-background text-foreground shadow-xs dark:bg-input/40"
         : "text-muted-foreground hover:text-foreground",
     );
   return (
-    <nav aria-label="Admin console" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+    <nav aria-label={m.adminConsole()} className="inline-flex max-w-full gap-1 rounded-lg bg-muted p-1">
       <PreloadNavLink to={ADMIN_PATH} end className={tab}>
-        Accounts
+        {m.accounts()}
       </PreloadNavLink>
       <PreloadNavLink to={ADMIN_AUDIT_PATH} className={tab}>
-        Audit trail
+        {m.auditTrail()}
       </PreloadNavLink>
     </nav>
   );
 }
 
-const STATUSES: Record<AccountStatus, { name: string; tone: BadgeTone }> = {
-  active: { name: "Active", tone: "outline" },
-  suspended: { name: "Suspended", tone: "destructive" },
-  administrator: { name: "Administrator", tone: "primary" },
+/** Each status's name (a message, said when shown) and tone. */
+const STATUSES: Record<AccountStatus, { name: () => string; tone: BadgeTone }> = {
+  active: { name: m.statusActive, tone: "outline" },
+  suspended: { name: m.statusSuspended, tone: "destructive" },
+  administrator: { name: m.administrator, tone: "primary" },
 };
 
 export function StatusBadge({ status }: { status: AccountStatus }) {
-  return <Badge tone={STATUSES[status].tone}>{STATUSES[status].name}</Badge>;
+  return <Badge tone={STATUSES[status].tone}>{STATUSES[status].name()}</Badge>;
 }
 
 /** A yes-or-no fact as a small mark: "Verified", "On". */
@@ -64,20 +66,20 @@ export function Pagination({
   if (page === 1 && !hasMore) return null;
   const link = buttonClass({ variant: "outline", size: "sm" });
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+    <nav aria-label={m.pages()} className="flex items-center justify-between gap-3">
       {page > 1 ? (
         <PreloadLink to={href(page - 1)} className={link} rel="prev">
-          <ChevronLeftIcon />
-          Previous
+          <ChevronLeftIcon className="rtl:-scale-x-100" />
+          {m.previousPage()}
         </PreloadLink>
       ) : (
         <span />
       )}
-      <span className="text-muted-foreground text-sm">Page {page}</span>
+      <span className="text-muted-foreground text-sm">{m.pageNumber({ page })}</span>
       {hasMore ? (
         <PreloadLink to={href(page + 1)} className={link} rel="next">
-          Next
-          <ChevronRightIcon />
+          {m.nextPage()}
+          <ChevronRightIcon className="rtl:-scale-x-100" />
         </PreloadLink>
       ) : (
         <span />
@@ -141,7 +143,7 @@ export function Fact({
 }) {
   return (
     <div className={cn("min-w-0", !stacked && "grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-3", className)}>
-      <dt className={cn("text-muted-foreground", stacked && "text-xs")}>{term}</dt>
+      <dt className={cn("hyphens-auto break-words text-muted-foreground", stacked && "text-xs")}>{term}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );

@@ -5,8 +5,10 @@
  * by the links the pages draw, so a link always says what the loader reads.
  */
 
-/** The list's filters: suspended accounts, or administrators. */
-export const ACCOUNT_FILTERS = { suspended: "Suspended", admins: "Administrators" } as const;
+import * as m from "./messages";
+
+/** The list's filters: suspended accounts, or administrators; each named by a message, said when shown. */
+export const ACCOUNT_FILTERS = { suspended: m.filterSuspended, admins: m.filterAdministrators } as const;
 export type AccountFilter = keyof typeof ACCOUNT_FILTERS;
 
 /** A search is a few words: longer text is cut, not refused. */

@@ -6,20 +6,16 @@ import UnlockIcon from "~icons/lucide/lock-open";
 import LogOutIcon from "~icons/lucide/log-out";
 import ShieldCheckIcon from "~icons/lucide/shield-check";
 import ShieldOffIcon from "~icons/lucide/shield-off";
+import * as m from "./messages";
 
 export default {
   activityKinds: {
-    "admin-support-sign-in": {
-      icon: LifeBuoyIcon,
-      describe: "An administrator signed in to your account for support",
-    },
-    "admin-suspended": { icon: BanIcon, describe: "Your account was suspended" },
-    "admin-suspension-lifted": { icon: UnlockIcon, describe: "Your account's suspension was lifted" },
-    "admin-signed-out-everywhere": {
-      icon: LogOutIcon,
-      describe: "An administrator signed you out everywhere",
-    },
-    "admin-role-given": { icon: ShieldCheckIcon, describe: "You were made an administrator" },
-    "admin-role-removed": { icon: ShieldOffIcon, describe: "You are no longer an administrator" },
+    // Said when the log is read, in its reader's language.
+    "admin-support-sign-in": { icon: LifeBuoyIcon, describe: () => m.activitySupportSignIn() },
+    "admin-suspended": { icon: BanIcon, describe: () => m.activitySuspended() },
+    "admin-suspension-lifted": { icon: UnlockIcon, describe: () => m.activitySuspensionLifted() },
+    "admin-signed-out-everywhere": { icon: LogOutIcon, describe: () => m.activitySignedOutEverywhere() },
+    "admin-role-given": { icon: ShieldCheckIcon, describe: () => m.activityRoleGiven() },
+    "admin-role-removed": { icon: ShieldOffIcon, describe: () => m.activityRoleRemoved() },
   },
 } satisfies FeatureUi;

@@ -139,6 +139,7 @@ export async function endSupportSignIn(
   // Read first: a browser whose administrator cannot be given back asks again at each request.
   if (await db.selectFrom("admin_audit").select("id").where("id", "=", once).executeTakeFirst()) return;
   await db.deleteFrom("session").where("id", "=", supportSessionId).execute();
+  // A record, in English (./audit-detail.tsx says it in the reader's language).
   const detail =
     how === "stop"
       ? null

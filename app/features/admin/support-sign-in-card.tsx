@@ -13,11 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import LifeBuoyIcon from "~icons/lucide/life-buoy";
 import { AccountField, ReasonField } from "./account-form-fields";
 import type { supportSignInForm } from "./admin-forms";
-import {
-  LOCKED_WHILE_SUPPORTING,
-  SUPPORT_REFUSED_FOR_ADMIN,
-  SUPPORT_REFUSED_FOR_SUSPENDED,
-} from "./constants";
+import * as m from "./messages";
 
 export type SupportSignInCardProps = {
   account: { id: string; name: string; email: string; isAdmin: boolean; suspended: boolean };
@@ -25,8 +21,8 @@ export type SupportSignInCardProps = {
 
 /** Why this account cannot be signed in as, or null when it can. */
 function blockedBecause({ isAdmin, suspended }: SupportSignInCardProps["account"]): string | null {
-  if (isAdmin) return SUPPORT_REFUSED_FOR_ADMIN;
-  if (suspended) return SUPPORT_REFUSED_FOR_SUSPENDED;
+  if (isAdmin) return m.supportRefusedForAdmin();
+  if (suspended) return m.supportRefusedForSuspended();
   return null;
 }
 
@@ -37,12 +33,8 @@ export function SupportSignInCard({ account }: SupportSignInCardProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sign in as this person</CardTitle>
-        <CardDescription>
-          For support: you see the app as they do, for an hour at most, then your own session comes back.
-          Locked meanwhile: {LOCKED_WHILE_SUPPORTING}. They get a mail and an entry in their activity; the
-          trail keeps your reason.
-        </CardDescription>
+        <CardTitle>{m.signInAsThisPerson()}</CardTitle>
+        <CardDescription>{m.signInAsExplained({ locked: m.lockedWhileSupporting() })}</CardDescription>
       </CardHeader>
       <CardContent>
         {blocked ? (
@@ -52,21 +44,18 @@ export function SupportSignInCard({ account }: SupportSignInCardProps) {
             method="post"
             ref={form.formRef}
             className="grid gap-3"
-            aria-label={`Sign in as ${account.name}`}
+            aria-label={m.signInAs({ name: account.name })}
           >
             {form.intentField}
             <AccountField userId={account.id} />
-            <ReasonField
-              hint="Why you need to: it is kept in the trail, never shown to them."
-              error={reasonError}
-            />
+            <ReasonField hint={m.supportReasonHint()} error={reasonError} />
             <SubmitButton
               busy={form.busy}
               variant="outline"
               icon={LifeBuoyIcon}
               className="max-w-full justify-self-start"
             >
-              <span className="truncate">Sign in as {account.name}</span>
+              <span className="min-w-0">{m.signInAs({ name: account.name })}</span>
             </SubmitButton>
             <FormFeedback error={reasonError ? null : form.error} signInAgain={form.signInAgain} />
           </form.Form>

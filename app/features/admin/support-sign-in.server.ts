@@ -9,21 +9,25 @@
  */
 import { isAPIError } from "better-auth/api";
 import { redirectDocument } from "react-router";
+import { inLocale } from "~/i18n/locale.server";
+import { DEFAULT_LOCALE } from "~/i18n/runtime";
 import { DEFAULT_SIGNED_IN_PATH } from "~/lib/constants";
-import { refused, withCookies } from "~/server/action-kit.server";
+import { withCookies } from "~/server/action-kit.server";
 import { recordActivity } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import type { NamedLimit } from "~/server/limits/rate-limit.server";
 import { utcTime } from "~/server/mail/templates.server";
-import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
+import {
+  ACCOUNT_GONE,
+  adminPolicy,
+  personRecipient,
+  refusal,
+  targetAccount,
+} from "./admin-action-kit.server";
 import { supportSignInForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
-import {
-  ADMIN_PATH,
-  SUPPORT_REFUSED_FOR_ADMIN,
-  SUPPORT_REFUSED_FOR_SUSPENDED,
-  SUPPORT_SIGN_IN_SECONDS,
-} from "./constants";
+import { ADMIN_PATH, SUPPORT_SIGN_IN_SECONDS } from "./constants";
+import * as m from "./messages";
 import { isForgetful, sessionCookies, setAside } from "./support-cookies.server";
 import { supportSignInMail } from "./support-mail.server";
 import { createSupportSession } from "./support-sessions.server";
@@ -39,9 +43,10 @@ export const SUPPORT_SIGN_INS_PER_HOUR: NamedLimit = {
 /** The activity entry the person gets (its sentence: ./feature.tsx). */
 export const SUPPORT_SIGN_IN_ACTIVITY = "admin-support-sign-in";
 
-export const SELF_REFUSAL = refused(400, "This is your own account: you are signed in to it already.");
-export const ADMIN_REFUSAL = refused(403, SUPPORT_REFUSED_FOR_ADMIN);
-export const SUSPENDED_REFUSAL = refused(409, SUPPORT_REFUSED_FOR_SUSPENDED);
+// Each says its message when it is read, in the reader's language.
+export const SELF_REFUSAL = refusal(400, m.supportSelfRefusal);
+export const ADMIN_REFUSAL = refusal(403, m.supportRefusedForAdmin);
+export const SUSPENDED_REFUSAL = refusal(409, m.supportRefusedForSuspended);
 
 const startSupportSignIn = dashboardAction({
   form: supportSignInForm,
@@ -81,10 +86,11 @@ const startSupportSignIn = dashboardAction({
           admin,
           target: person,
           reason: form.reason,
-          detail: `Until ${utcTime(endsAt)}`,
+          // A record, in English whoever writes it, as every detail (./audit-detail.tsx says it in the reader's).
+          detail: inLocale(DEFAULT_LOCALE, () => `Until ${utcTime(endsAt)}`),
         });
         await recordActivity(trx, { userId: target.id, kind: SUPPORT_SIGN_IN_ACTIVITY, at: startedAt });
-        const message = supportSignInMail(mail.recipient(target), startedAt, env.APP_URL);
+        const message = supportSignInMail(personRecipient(mail, target), startedAt, env.APP_URL);
         await mail.queue(trx, message, SUPPORT_SIGN_IN_ACTIVITY);
       });
     } catch (error) {

@@ -10,11 +10,13 @@ import { FormField } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { rich } from "~/i18n/rich";
 import type { ActionForm } from "~/lib/action-form";
 import BanIcon from "~icons/lucide/ban";
 import UnlockIcon from "~icons/lucide/lock-open";
 import { AccountField, ReasonField } from "./account-form-fields";
 import type { liftSuspensionForm, suspendForm } from "./admin-forms";
+import * as m from "./messages";
 import { firstEndDay, LIFT_SUSPENSION_INTENT, SUSPEND_INTENT } from "./suspension";
 
 export type SuspensionCardProps = {
@@ -31,29 +33,20 @@ export function SuspensionCard({ account }: SuspensionCardProps) {
   const suspend = useDashboardForm<typeof suspendForm>(SUSPEND_INTENT, account.id);
   const lift = useDashboardForm<typeof liftSuspensionForm>(LIFT_SUSPENSION_INTENT, account.id);
   const { suspension } = account;
+  const until = suspension?.until ?? null;
   const fieldErrors = Boolean(suspend.fieldError("reason") || suspend.fieldError("until"));
   return (
     <Card className={suspension ? "border-destructive/40" : undefined}>
       <CardHeader>
-        <CardTitle>Suspension</CardTitle>
+        <CardTitle>{m.suspension()}</CardTitle>
         <CardDescription>
-          {account.isAdmin ? (
-            "An administrator cannot be suspended."
-          ) : suspension ? (
-            <>
-              Suspended{" "}
-              {suspension.until ? (
-                <>
-                  until <LocalTime value={suspension.until} />
-                </>
-              ) : (
-                "with no end date"
-              )}
-              . Every way in answers that the account is suspended.
-            </>
-          ) : (
-            "Suspending signs the account out everywhere at once, and refuses every way in until it ends or is lifted. The person is mailed, without the reason."
-          )}
+          {account.isAdmin
+            ? m.adminCannotBeSuspended()
+            : suspension
+              ? until
+                ? rich(m.suspendedUntil(), { time: () => <LocalTime value={until} /> })
+                : m.suspendedNoEnd()
+              : m.suspendExplained()}
         </CardDescription>
       </CardHeader>
       {account.isAdmin ? null : (
@@ -80,23 +73,20 @@ type FormProps<Form extends ActionForm> = {
 
 function SuspendForm({ form, account }: FormProps<typeof suspendForm>) {
   return (
-    <form.Form method="post" className="grid gap-3" aria-label={`Suspend ${account.email}`}>
+    <form.Form method="post" className="grid gap-3" aria-label={m.suspendFormLabel({ email: account.email })}>
       {form.intentField}
       <AccountField userId={account.id} />
-      <ReasonField
-        hint="Kept in the trail for administrators; the person is not told."
-        error={form.fieldError("reason")}
-      />
+      <ReasonField hint={m.suspendReasonHint()} error={form.fieldError("reason")} />
       <FormField
-        label="End date (optional)"
+        label={m.endDate()}
         name={form.field("until")}
         type="date"
         min={firstEndDay()}
-        hint="The suspension ends as this day starts (UTC). Leave it empty to suspend until lifted."
+        hint={m.endDateHint()}
         error={form.fieldError("until")}
       />
       <SubmitButton busy={form.busy} variant="destructive" icon={BanIcon} className="justify-self-start">
-        Suspend account
+        {m.suspendAccount()}
       </SubmitButton>
     </form.Form>
   );
@@ -108,16 +98,20 @@ function LiftForm({
   reason,
 }: FormProps<typeof liftSuspensionForm> & { reason: string | null }) {
   return (
-    <form.Form method="post" className="grid gap-3" aria-label={`Lift the suspension of ${account.email}`}>
+    <form.Form method="post" className="grid gap-3" aria-label={m.liftFormLabel({ email: account.email })}>
       {form.intentField}
       <AccountField userId={account.id} />
       {reason ? (
         <p className="text-sm">
-          <span className="font-medium">Reason:</span> {reason}
+          {rich(m.suspensionReason(), {
+            label: (text) => <span className="font-medium">{text}</span>,
+            // The administrator's own words, outside the message.
+            reason: () => reason,
+          })}
         </p>
       ) : null}
       <SubmitButton busy={form.busy} variant="outline" icon={UnlockIcon} className="justify-self-start">
-        Lift the suspension
+        {m.liftSuspension()}
       </SubmitButton>
     </form.Form>
   );

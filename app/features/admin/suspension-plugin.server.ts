@@ -9,8 +9,8 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError } from "better-auth/api";
+import { accountRefusedMessage } from "~/lib/account-refused";
 import { ACCOUNT_REFUSED_CODE } from "~/lib/constants";
-import { ACCOUNT_SUSPENDED_MESSAGE } from "./constants";
 import { isSuspended } from "./suspension.server";
 
 type Ban = { banned?: boolean | null; banExpires?: Date | string | null };
@@ -30,7 +30,7 @@ export const noWayInWhileSuspended = () =>
                 const banExpires = user?.banExpires ? new Date(user.banExpires) : null;
                 if (user && isSuspended({ banned: Boolean(user.banned), banExpires })) {
                   throw APIError.from("FORBIDDEN", {
-                    message: ACCOUNT_SUSPENDED_MESSAGE,
+                    message: accountRefusedMessage(),
                     code: ACCOUNT_REFUSED_CODE,
                   });
                 }

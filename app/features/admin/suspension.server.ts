@@ -9,16 +9,18 @@
  * so each browser is signed out at its next one, on every instance.
  */
 import type { Kysely } from "kysely";
+import { accountRefusedMessage } from "~/lib/account-refused";
 import { done, refused } from "~/server/action-kit.server";
 import { recordActivity } from "~/server/auth/activity.server";
 import { endStandingTrust } from "~/server/auth/security-stamp.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { countSessionsRevoked } from "~/server/metrics.server";
 import type { Database } from "../../../db/schema";
-import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, personRecipient, targetAccount } from "./admin-action-kit.server";
 import { liftSuspensionForm, suspendForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
-import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_PATH } from "./constants";
+import { ADMIN_PATH } from "./constants";
+import * as m from "./messages";
 import { suspendedMail, suspensionLiftedMail } from "./suspension-mails.server";
 
 /** Whether the account is suspended now: banned, with no end date or one still to come. */
@@ -35,22 +37,22 @@ export function suspensionOf(user: {
   return isSuspended(user) ? { reason: user.banReason, until: user.banExpires?.toISOString() ?? null } : null;
 }
 
-/** `AuthExtensions.signInRefusal`: the suspension's message while the account is suspended. */
+/** `AuthExtensions.signInRefusal`: the suspension's message while the account is suspended, in the reader's language. */
 export async function suspensionRefusal(db: Kysely<Database>, userId: string): Promise<string | null> {
   const user = await db
     .selectFrom("user")
     .select(["banned", "banExpires"])
     .where("id", "=", userId)
     .executeTakeFirst();
-  return user && isSuspended(user) ? ACCOUNT_SUSPENDED_MESSAGE : null;
+  return user && isSuspended(user) ? accountRefusedMessage() : null;
 }
 
 /** The page the forms are posted to (the registry's name for the actions). */
 const ACCOUNT_PAGE = `${ADMIN_PATH}/accounts/:userId`;
 
-/** How the trail says when a suspension ends (`detail`). */
+/** How the trail says when a suspension ends (`detail`): a record, written in English (./audit-detail.tsx says it in the reader's). */
 const endOf = (at: Date | null) => (at ? `Ends ${at.toISOString()}` : "No end date");
-/** How the trail says what a lifted suspension was to end. */
+/** How the trail says what a lifted suspension was to end (the same). */
 const liftedEnd = (at: Date | null) => (at ? `It was to end ${at.toISOString()}` : "It had no end date");
 
 /**
@@ -69,10 +71,8 @@ const suspend = dashboardAction({
   async run({ services, request, signedIn: { user: admin }, form }) {
     const account = await targetAccount(services, form.userId);
     if (!account) return ACCOUNT_GONE;
-    if (account.id === admin.id) return refused(403, "You cannot suspend your own account.");
-    if (account.isAdmin) {
-      return refused(403, "An administrator cannot be suspended. Remove their administrator role first.");
-    }
+    if (account.id === admin.id) return refused(403, m.cannotSuspendYourself());
+    if (account.isAdmin) return refused(403, m.cannotSuspendAdmin());
     const { mail } = services;
     const ended = await mail.transaction(async (trx) => {
       await trx
@@ -90,11 +90,11 @@ const suspend = dashboardAction({
         detail: endOf(form.until),
       });
       await recordActivity(trx, { userId: account.id, kind: "admin-suspended" });
-      await mail.queue(trx, suspendedMail(mail.recipient(account), form.until), "admin-suspended");
+      await mail.queue(trx, suspendedMail(personRecipient(mail, account), form.until), "admin-suspended");
       return Number(sessions.numDeletedRows);
     });
     countSessionsRevoked(ended);
-    return done(`${account.email} is suspended, and was signed out everywhere.`);
+    return done(m.suspendedDone({ email: account.email }));
   },
 });
 
@@ -107,7 +107,7 @@ const lift = dashboardAction({
   async run({ services, request, signedIn: { user: admin }, form }) {
     const account = await targetAccount(services, form.userId);
     if (!account) return ACCOUNT_GONE;
-    if (!isSuspended(account)) return refused(409, "This account is not suspended.");
+    if (!isSuspended(account)) return refused(409, m.notSuspended());
     const { mail } = services;
     await mail.transaction(async (trx) => {
       await trx
@@ -124,11 +124,11 @@ const lift = dashboardAction({
       await recordActivity(trx, { userId: account.id, kind: "admin-suspension-lifted" });
       await mail.queue(
         trx,
-        suspensionLiftedMail(mail.recipient(account), mail.signInUrl),
+        suspensionLiftedMail(personRecipient(mail, account), mail.signInUrl),
         "admin-suspension-lifted",
       );
     });
-    return done(`${account.email} may sign in again.`);
+    return done(m.liftedDone({ email: account.email }));
   },
 });
 
