@@ -158,19 +158,11 @@ export async function createServerApp() {
 
   // A database outage in any route's middleware, loader or action is a 503, said in one place.
   const routedBuild = answerOutagesWith503(tracing.enabled ? withRouteSpans(build, tracing) : build);
-  // One handler per language: a page names its language's copy of the scripts (server/locale-assets.ts).
-  const handlers = new Map(
-    availableLocales().map((each) => [
-      each,
-      createRequestHandler(
-        import.meta.env.PROD ? localizedBuild(routedBuild, each) : routedBuild,
-        import.meta.env.MODE,
-      ),
-    ]),
+  // A page names its language's copy of the scripts (server/locale-assets.ts), chosen as it renders.
+  const handleRequest = createRequestHandler(
+    import.meta.env.PROD ? localizedBuild(routedBuild, availableLocales(), locale) : routedBuild,
+    import.meta.env.MODE,
   );
-  const defaultHandler = createRequestHandler(routedBuild, import.meta.env.MODE);
-  const handleRequest = (request: Request, context: RouterContextProvider) =>
-    (handlers.get(locale()) ?? defaultHandler)(request, context);
   const renderPage = (request: Request, requestInfo: RequestInfo) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -24,7 +24,23 @@ function localizedPaths<T>(value: T, locale: string): T {
   return value;
 }
 
-/** The server build as a page in `locale` names its scripts: the same routes, that language's copies. */
-export function localizedBuild(build: ServerBuild, locale: string): ServerBuild {
-  return locale === DEFAULT_LOCALE ? build : { ...build, assets: localizedPaths(build.assets, locale) };
+/**
+ * The server build whose pages name the scripts of the language they are
+ * rendered in: the same routes, and a browser manifest read when the page
+ * is rendered, after the session's reader has applied a signed-in person's
+ * saved language (not when the request arrived, which knows only the
+ * cookie and the browser's languages).
+ */
+export function localizedBuild(
+  build: ServerBuild,
+  locales: readonly string[],
+  currentLocale: () => string,
+): ServerBuild {
+  const manifests = new Map(locales.map((locale) => [locale, localizedPaths(build.assets, locale)]));
+  return {
+    ...build,
+    get assets() {
+      return manifests.get(currentLocale()) ?? build.assets;
+    },
+  };
 }

@@ -100,9 +100,19 @@ test("a signed-in person's choice is kept on their account: another browser open
   const elsewhere = await browserIn(browser, "en-US");
   await elsewhere.addCookies([sessionCookieOf(signedIn)]);
   const other = await elsewhere.newPage();
+  const scripts: string[] = [];
+  other.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
   const response = await other.goto("/dashboard");
   expect(response?.headers()["content-language"]).toBe("de");
   await expect(other.locator("html")).toHaveAttribute("lang", "de");
+  // The page's scripts speak German too, so the page stays German once they have run.
+  await waitForHydration(other);
+  await expect(other.getByRole("link", { name: inGerman("Skip to content") })).toBeAttached();
+  await expect(other.getByRole("link", { name: "Skip to content" })).toHaveCount(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => !path.startsWith("/assets/de/"))).toEqual([]);
   await elsewhere.close();
 });
 

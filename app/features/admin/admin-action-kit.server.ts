@@ -1,4 +1,3 @@
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/runtime";
 import type { Refusal } from "~/server/action-kit.server";
 import type { ActionLimit, ActionPolicy } from "~/server/action-policy.server";
 import type { AppServices } from "~/server/context.server";
@@ -45,18 +44,6 @@ export function refusal(status: number, message: () => string): Refusal {
 }
 
 export const ACCOUNT_GONE = refusal(404, m.accountGone);
-
-/**
- * Whom a mail about an admin action goes to: the person acted on, in the
- * language their account chose, else the product's first, never the
- * language of the administrator who acted.
- */
-export function personRecipient(
-  mail: AppServices["mail"],
-  person: Parameters<AppServices["mail"]["recipient"]>[0] & { locale: string | null },
-) {
-  return mail.recipient({ ...person, locale: isLocale(person.locale) ? person.locale : DEFAULT_LOCALE });
-}
 
 /** The account an admin action is about, as the rules read it now, with whether it is an administrator. */
 export async function targetAccount({ db, env }: AppServices, userId: string) {

@@ -17,13 +17,7 @@ import { recordActivity } from "~/server/auth/activity.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import type { NamedLimit } from "~/server/limits/rate-limit.server";
 import { utcTime } from "~/server/mail/templates.server";
-import {
-  ACCOUNT_GONE,
-  adminPolicy,
-  personRecipient,
-  refusal,
-  targetAccount,
-} from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, refusal, targetAccount } from "./admin-action-kit.server";
 import { supportSignInForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
 import { ADMIN_PATH, SUPPORT_SIGN_IN_SECONDS } from "./constants";
@@ -90,7 +84,7 @@ const startSupportSignIn = dashboardAction({
           detail: inLocale(DEFAULT_LOCALE, () => `Until ${utcTime(endsAt)}`),
         });
         await recordActivity(trx, { userId: target.id, kind: SUPPORT_SIGN_IN_ACTIVITY, at: startedAt });
-        const message = supportSignInMail(personRecipient(mail, target), startedAt, env.APP_URL);
+        const message = supportSignInMail(mail.otherRecipient(target), startedAt, env.APP_URL);
         await mail.queue(trx, message, SUPPORT_SIGN_IN_ACTIVITY);
       });
     } catch (error) {

@@ -16,7 +16,7 @@ import { endStandingTrust } from "~/server/auth/security-stamp.server";
 import { type DashboardAction, dashboardAction } from "~/server/dashboard/dashboard-action.server";
 import { countSessionsRevoked } from "~/server/metrics.server";
 import type { Database } from "../../../db/schema";
-import { ACCOUNT_GONE, adminPolicy, personRecipient, targetAccount } from "./admin-action-kit.server";
+import { ACCOUNT_GONE, adminPolicy, targetAccount } from "./admin-action-kit.server";
 import { liftSuspensionForm, suspendForm } from "./admin-forms";
 import { writeAudit } from "./audit.server";
 import { ADMIN_PATH } from "./constants";
@@ -90,7 +90,7 @@ const suspend = dashboardAction({
         detail: endOf(form.until),
       });
       await recordActivity(trx, { userId: account.id, kind: "admin-suspended" });
-      await mail.queue(trx, suspendedMail(personRecipient(mail, account), form.until), "admin-suspended");
+      await mail.queue(trx, suspendedMail(mail.otherRecipient(account), form.until), "admin-suspended");
       return Number(sessions.numDeletedRows);
     });
     countSessionsRevoked(ended);
@@ -124,7 +124,7 @@ const lift = dashboardAction({
       await recordActivity(trx, { userId: account.id, kind: "admin-suspension-lifted" });
       await mail.queue(
         trx,
-        suspensionLiftedMail(personRecipient(mail, account), mail.signInUrl),
+        suspensionLiftedMail(mail.otherRecipient(account), mail.signInUrl),
         "admin-suspension-lifted",
       );
     });

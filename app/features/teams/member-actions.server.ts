@@ -195,7 +195,7 @@ const transferOwnership = teamAction({
         await mail.queue(trx, handedOver, "team-ownership-moved");
         await mail.queue(
           trx,
-          ownershipMovedMail(mail.recipient(other), facts(other), teamUrl),
+          ownershipMovedMail(mail.otherRecipient(other), facts(other), teamUrl),
           "team-ownership-moved",
         );
       },

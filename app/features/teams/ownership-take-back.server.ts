@@ -125,8 +125,9 @@ export async function takeOwnershipBack(
     await voidTakeBackLinks(trx, takeBack.teamId);
     const facts = { team: waiting.team, owner: user.email };
     const url = `${services.env.APP_URL}${teamPath(takeBack.teamId)}`;
-    for (const person of [user, newOwner]) {
-      const message = ownershipTakenBackMail(services.mail.recipient(person), facts, url);
+    // The one who took it back reads their page's language; the other owner their own.
+    for (const recipient of [services.mail.recipient(user), services.mail.otherRecipient(newOwner)]) {
+      const message = ownershipTakenBackMail(recipient, facts, url);
       await services.mail.queue(trx, message, "team-ownership-taken-back");
     }
     return result;

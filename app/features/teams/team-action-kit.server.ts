@@ -108,14 +108,22 @@ export function teamAction<Fields extends z.ZodRawShape>(spec: {
   });
 }
 
-/** Mails each of `team`'s owners (`mail` composes it for one). */
+/**
+ * Mails each of `team`'s owners (`compose` writes it for one): the one who
+ * asked in their page's language, the others in their own.
+ */
 export async function mailOwners(
   services: AppServices,
-  owners: { id: string; email: string; name: string; emailVerified: boolean }[],
+  askerId: string,
+  owners: { id: string; email: string; name: string; emailVerified: boolean; locale: string | null }[],
   compose: (recipient: ReturnType<AppServices["mail"]["recipient"]>) => ReturnType<typeof teamDeletedMail>,
   kind: string,
 ) {
-  await services.mail.transaction(async (trx) => {
-    for (const owner of owners) await services.mail.queue(trx, compose(services.mail.recipient(owner)), kind);
+  const { mail } = services;
+  await mail.transaction(async (trx) => {
+    for (const owner of owners) {
+      const recipient = owner.id === askerId ? mail.recipient(owner) : mail.otherRecipient(owner);
+      await mail.queue(trx, compose(recipient), kind);
+    }
   });
 }

@@ -140,6 +140,7 @@ const deleteTeam = teamAction({
     const url = `${services.env.APP_URL}${TEAMS_PATH}`;
     await mailOwners(
       services,
+      user.id,
       owners,
       (recipient) => teamDeletedMail(recipient, team.name, url),
       "team-deleted",

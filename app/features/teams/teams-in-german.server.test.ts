@@ -118,7 +118,7 @@ test("ownership's mails go to each owner in their account's language, not the se
   const teamId = await w.createTeam(ada, "Acme");
   const beaMember = await w.addMember(teamId, bea, "member");
   // Ada chose German, Bea nothing: the request is in English. Each mail follows its recipient's account
-  // (Bea's, with no choice saved, the request's), and so does the detail of Ada's own log entry.
+  // (Bea's, with no choice saved, the default), and so does the detail of Ada's own log entry.
   const handedOver = await w.post(ada, { intent: "transfer-ownership", teamId, memberId: beaMember });
   expect(handedOver).toMatchObject({ status: 200 });
   const toAda = w.mails.find((mail) => mail.to === ada.email);
@@ -133,6 +133,37 @@ test("ownership's mails go to each owner in their account's language, not the se
   await w.addMember(apex, bea, "owner");
   expect(await w.post(bea, { intent: "delete-team", teamId: apex, confirm: "Apex" })).toMatchObject({
     status: 302,
+  });
+  const deleted = w.mails.filter((mail) => /deleted|gelöscht/.test(mail.subject));
+  expect(Object.fromEntries(deleted.map((mail) => [mail.to, mail.subject]))).toEqual({
+    [ada.email]: "Das Team „Apex“ wurde bei Test gelöscht",
+    [bea.email]: "The team “Apex” was deleted on Test",
+  });
+});
+
+test("from a German page, the asker's mails are German and another owner with no saved language reads English", async () => {
+  const w = await open();
+  const ada = await w.join("Ada");
+  const bea = await w.join("Bea");
+  // Neither chose a language: Ada's page is German (her browser), Bea's browser is not asking.
+  const teamId = await w.createTeam(ada, "Acme");
+  const beaMember = await w.addMember(teamId, bea, "member");
+  await inLocale("de", async () => {
+    expect(await w.post(ada, { intent: "transfer-ownership", teamId, memberId: beaMember })).toMatchObject({
+      status: 200,
+    });
+  });
+  const toAda = w.mails.find((mail) => mail.to === ada.email);
+  const toBea = w.mails.find((mail) => mail.to === bea.email);
+  expect(toAda?.subject).toBe("Inhaberrolle für „Acme“ bei Test übergeben");
+  expect(toBea?.subject).toBe("Ownership of “Acme” moved on Test");
+  // Deleting a team, from a German page: the asker in German, the other owner in English.
+  const apex = await w.createTeam(ada, "Apex");
+  await w.addMember(apex, bea, "owner");
+  await inLocale("de", async () => {
+    expect(await w.post(ada, { intent: "delete-team", teamId: apex, confirm: "Apex" })).toMatchObject({
+      status: 302,
+    });
   });
   const deleted = w.mails.filter((mail) => /deleted|gelöscht/.test(mail.subject));
   expect(Object.fromEntries(deleted.map((mail) => [mail.to, mail.subject]))).toEqual({

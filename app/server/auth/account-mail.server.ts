@@ -1,6 +1,6 @@
 import type { AuthContext, BetterAuthPlugin } from "@better-auth/core";
 import type { Kysely } from "kysely";
-import { isLocale, locale } from "~/i18n/runtime";
+import { DEFAULT_LOCALE, isLocale, locale } from "~/i18n/runtime";
 import {
   CONFIRM_SIGN_UP_PATH,
   DEFAULT_SIGNED_IN_PATH,
@@ -74,12 +74,19 @@ export function accountMail({
     return context.internalAdapter;
   };
   // A mail to an address nobody has proven yet carries nothing its requester typed: no name.
-  // In the language the person chose, else the one of the browser that asked (docs/i18n.md).
+  // In the language the person chose, else the one of the browser that asked (docs/i18n.md):
+  // the person who asked is the one the mail goes to.
   const recipient = (user: Person): Recipient => ({
     appName: env.APP_NAME,
     to: user.email,
     name: user.emailVerified ? user.name : null,
     locale: isLocale(user.locale) ? user.locale : locale(),
+  });
+  // A mail to someone other than the person who asked (a team's other owner, a person an
+  // administrator acted on): their chosen language, else the default, never the asker's.
+  const otherRecipient = (user: Person): Recipient => ({
+    ...recipient(user),
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
   });
   // A mail about an address rather than a person (a code, an attempt, a proof): no name either.
   const toAddress = (to: string): Recipient => ({ appName: env.APP_NAME, to, name: null, locale: locale() });
@@ -181,11 +188,13 @@ export function accountMail({
     /**
      * For a feature's mails: a fresh single-use link of one of its purposes
      * (`ServerFeature.mailedLinks`), whom a mail greets (by name only once
-     * the address is proven; `toAddress`: an address alone, never named),
+     * the address is proven; `recipient`: the person who asked, `otherRecipient`:
+     * anyone else, in their own language; `toAddress`: an address alone, never named),
      * the sign-in page, and the outbox, written through `trx` with the link.
      */
     mailedLink,
     recipient,
+    otherRecipient,
     /** A provider's name as people read it ("GitHub"), by its `providerId`. */
     providerName: nameOfProvider,
     toAddress,
