@@ -1,6 +1,7 @@
 import { type CSSProperties, useSyncExternalStore } from "react";
 import { Toaster } from "sonner";
 import { directionOf, locale } from "~/i18n/runtime";
+import * as m from "./messages";
 
 export { toast } from "sonner";
 
@@ -38,6 +39,7 @@ export function AppToaster() {
       dir={dir}
       position={dir === "rtl" ? "bottom-left" : "bottom-right"}
       style={themeVariables}
+      containerAriaLabel={m.notifications()}
       toastOptions={{ classNames: { actionButton: "!bg-primary !text-primary-foreground" } }}
     />
   );

@@ -55,7 +55,9 @@ function ProviderRow({ provider, onlyWayIn }: { provider: ProviderLink; onlyWayI
       <div className="flex items-center gap-3">
         <MethodIcon icon={icon} />
         <div className="min-w-0 flex-1 text-sm">
-          <p className="font-medium">{provider.name}</p>
+          <p className="font-medium" translate="no">
+            {provider.name}
+          </p>
           <p className="text-muted-foreground text-xs">
             {provider.linkedAt ? (
               <>
