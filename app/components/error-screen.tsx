@@ -49,7 +49,11 @@ export function ErrorScreen({
           {requestId && showRequestId ? (
             <p className="mt-8 text-muted-foreground text-xs">
               {rich(m.requestId({ id: requestId }), {
-                code: () => <code className="select-all font-mono">{requestId}</code>,
+                code: () => (
+                  <code className="select-all font-mono" translate="no">
+                    {requestId}
+                  </code>
+                ),
               })}
             </p>
           ) : null}

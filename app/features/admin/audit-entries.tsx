@@ -85,7 +85,13 @@ export function AuditEntries({
             </Detail>
             <Detail term={m.ip()}>{entry.ipAddress ?? m.unknown()}</Detail>
             <Detail term={m.requestId()}>
-              <code className="break-all text-xs">{entry.requestId ?? m.unknown()}</code>
+              {entry.requestId ? (
+                <code className="break-all text-xs" translate="no">
+                  {entry.requestId}
+                </code>
+              ) : (
+                m.unknown()
+              )}
             </Detail>
           </dl>
         </li>

@@ -37,7 +37,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm sm:text-base"
       >
         {codes.map((code) => (
-          <li key={code} className="select-all tabular-nums">
+          <li key={code} className="select-all tabular-nums" translate="no">
             {code}
           </li>
         ))}

@@ -133,7 +133,10 @@ export function SetupCard({
           <div className="grid min-w-0 gap-3 text-sm">
             <h2 className="font-semibold text-base">{m.scanStep()}</h2>
             <p className="text-muted-foreground">{m.typeKeyHint()}</p>
-            <code className="select-all break-all rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm tracking-wider">
+            <code
+              translate="no"
+              className="select-all break-all rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm tracking-wider"
+            >
               {setup.secret}
             </code>
           </div>
