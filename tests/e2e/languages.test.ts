@@ -4,6 +4,7 @@ import { APP_NAME, exactly } from "../fixtures/app-name";
 import { inGerman, inGermanWith } from "../fixtures/catalogues";
 import { waitForMail } from "../fixtures/mailbox";
 import { waitForHydration } from "../fixtures/page-state";
+import { PSEUDO_LOCALE } from "../fixtures/pseudo-locale";
 import { loginInContext, sessionCookieOf, test } from "../fixtures/signed-in";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";
@@ -173,4 +174,26 @@ test("a language the product does not speak is refused with a short answer, and 
     maxRedirects: 0,
   });
   expect(crossSite.status()).toBe(403);
+});
+
+test("at 360 px wide, the header and the pages fit the screen in German and in the pseudo-locale", async ({
+  browser,
+}) => {
+  for (const language of ["de", PSEUDO_LOCALE]) {
+    const context = await browser.newContext({ locale: language, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const path of ["/", "/login", "/dashboard"]) {
+      if (path === "/dashboard") await loginInContext(context);
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      // Every control of the header is still there, named: the product's name for screen readers.
+      await expect(page.getByRole("banner").getByRole("link", { name: APP_NAME })).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} in ${language}`,
+      ).toBeLessThanOrEqual(360);
+    }
+    await context.close();
+  }
 });
