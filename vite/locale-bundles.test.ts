@@ -5,23 +5,25 @@ import { localizedScriptPaths, specialize } from "./locale-bundles";
 const chunk =
   'import{a as A}from"./runtime-x.js";var t=()=>A({de:()=>`Neu laden`,en:()=>`Reload`}),' +
   'n=e=>A({de:()=>`Sprache: ${e.name}`,"en-XA":()=>`⟦Ļååñĝ: ${e.name}⟧`,en:()=>`Language: ${e.name}`}),' +
-  "o=A({other:()=>`not a message`});export{t,n,o};";
+  "o=A({other:()=>`not a message`}),c=e=>A({de:()=>e?`ja`:`nein`,en:()=>e?`yes`:`no`});export{t,n,o,c};";
 
 test("each compiled message keeps only its text in the bundle's language", () => {
   const german = specialize(chunk, "de");
-  expect(german).toContain("var t=()=>(`Neu laden`)");
-  expect(german).toContain("n=e=>(`Sprache: ${e.name}`)");
-  expect(german).not.toMatch(/Reload|Language|Ļåå/);
+  expect(german).toContain("var t=()=>`Neu laden`,");
+  expect(german).toContain("n=e=>`Sprache: ${e.name}`,");
+  // A text alone needs no parentheses; an expression keeps them.
+  expect(german).toContain("c=e=>(e?`ja`:`nein`)");
+  expect(german).not.toMatch(/Reload|Language|Ļåå|yes/);
   const english = specialize(chunk, "en");
-  expect(english).toContain("var t=()=>(`Reload`)");
+  expect(english).toContain("var t=()=>`Reload`,");
   expect(english).not.toMatch(/Neu laden|Sprache|Ļåå/);
-  expect(specialize(chunk, "en-XA")).toContain("(`⟦Ļååñĝ: ${e.name}⟧`)");
+  expect(specialize(chunk, "en-XA")).toContain("n=e=>`⟦Ļååñĝ: ${e.name}⟧`,");
   // A call that is not a message's choice is left as it is.
   expect(german).toContain("o=A({other:()=>`not a message`})");
 });
 
 test("a message without the language falls back to English", () => {
-  expect(specialize("x(A({de:()=>`Hallo`,en:()=>`Hello`}))", "fr")).toBe("x((`Hello`))");
+  expect(specialize("x(A({de:()=>`Hallo`,en:()=>`Hello`}))", "fr")).toBe("x(`Hello`)");
 });
 
 test("a language's copy names that copy's scripts, and leaves stylesheets shared", () => {

@@ -45,11 +45,10 @@ export function specialize(code: string, locale: string, offset = 0, tree?: Node
     if (variants) {
       const chosen = (variants.get(locale) ?? variants.get(DEFAULT_LOCALE)) as Node;
       const inner = code.slice(chosen.start - offset, chosen.end - offset);
-      replacements.push({
-        start: node.start - offset,
-        end: node.end - offset,
-        text: `(${specialize(inner, locale, 0, parseExpression(inner) as unknown as Node)})`,
-      });
+      const text = specialize(inner, locale, 0, parseExpression(inner) as unknown as Node);
+      // A text alone stands anywhere the call stood; anything else keeps its parentheses.
+      const alone = chosen.type === "TemplateLiteral" || chosen.type === "StringLiteral";
+      replacements.push({ start: node.start - offset, end: node.end - offset, text: alone ? text : `(${text})` });
       return;
     }
     for (const [key, value] of Object.entries(node)) {
