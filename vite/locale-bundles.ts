@@ -48,7 +48,11 @@ export function specialize(code: string, locale: string, offset = 0, tree?: Node
       const text = specialize(inner, locale, 0, parseExpression(inner) as unknown as Node);
       // A text alone stands anywhere the call stood; anything else keeps its parentheses.
       const alone = chosen.type === "TemplateLiteral" || chosen.type === "StringLiteral";
-      replacements.push({ start: node.start - offset, end: node.end - offset, text: alone ? text : `(${text})` });
+      replacements.push({
+        start: node.start - offset,
+        end: node.end - offset,
+        text: alone ? text : `(${text})`,
+      });
       return;
     }
     for (const [key, value] of Object.entries(node)) {
