@@ -22,6 +22,16 @@ test("each compiled message keeps only its text in the bundle's language", () =>
   expect(german).toContain("o=A({other:()=>`not a message`})");
 });
 
+test("two messages the minifier merged behind one choice (a ? pick(x) : pick(y) as pick(a ? x : y)) keep one text each", () => {
+  const merged =
+    "t=e=>A(e?{de:()=>`Passwort verbergen`,en:()=>`Hide password`}:{de:()=>`Passwort anzeigen`,en:()=>`Show password`})";
+  expect(specialize(merged, "de")).toBe("t=e=>(e?`Passwort verbergen`:`Passwort anzeigen`)");
+  expect(specialize(merged, "en")).toBe("t=e=>(e?`Hide password`:`Show password`)");
+  // A choice with anything else on one side is not a message's: left as it is.
+  const other = "t=e=>A(e?{de:()=>`Ja`,en:()=>`Yes`}:x)";
+  expect(specialize(other, "de")).toBe(other);
+});
+
 test("a message without the language falls back to English", () => {
   expect(specialize("x(A({de:()=>`Hallo`,en:()=>`Hello`}))", "fr")).toBe("x(`Hello`)");
 });
