@@ -43,3 +43,28 @@ test("a name in a comment that the catalogue does not have is left alone", () =>
     'import { real as m$real } from "./messages/compiled/real";\n/** Call it as m.someKey(). */\nexport const a = () => m$real();',
   );
 });
+
+test("a message of plain text with arguments that are names is written where it is called, each name in its text", () => {
+  const source = [
+    'import * as m from "./messages";',
+    "export const a = () => [m.hello({ name: user.name }), m.hello({ name }), m.hello({ name: f(x) }), m.count({ n })];",
+  ].join("\n");
+  const inline = { hello: "(pick({ de: () => `Hallo ${p.name}`, en: () => `Hello ${p.name}` }))" };
+  expect(importEachMessage(source, () => ({ inline }))).toBe(
+    [
+      'import { pick as __i18nPick } from "~/i18n/runtime";',
+      'import { hello as m$hello } from "./messages/compiled/hello";',
+      'import { count as m$count } from "./messages/compiled/count";',
+      "export const a = () => [(__i18nPick({ de: () => `Hallo ${user.name}`, en: () => `Hello ${user.name}` })), " +
+        "(__i18nPick({ de: () => `Hallo ${name}`, en: () => `Hello ${name}` })), m$hello({ name: f(x) }), m$count({ n })];",
+    ].join("\n"),
+  );
+});
+
+test("a call that leaves out an argument the text uses keeps the message's module", () => {
+  const source = 'import * as m from "./messages";\nexport const a = () => m.hello({ other });';
+  const inline = { hello: "(pick({ en: () => `Hello ${p.name}` }))" };
+  expect(importEachMessage(source, () => ({ inline }))).toBe(
+    'import { hello as m$hello } from "./messages/compiled/hello";\nexport const a = () => m$hello({ other });',
+  );
+});

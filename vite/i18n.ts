@@ -48,10 +48,12 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
 
 /**
  * `import * as m from "./messages"` and `m.someKey(…)` become the message
- * itself where it is called: a message without arguments as its expression
+ * itself where it is called: a message of plain text as its expression
  * (`m.reload()` → `pick({ de: () => "Neu laden", en: () => "Reload" })`,
- * which each language's bundle then reduces to its own text), and any other
- * as an import of its own module (`./messages/compiled/someKey`). The
+ * which each language's bundle then reduces to its own text; its arguments
+ * written in when each is a name, `m.hi({ name: user.name })`), and any other
+ * (a plural, a number, a date, an argument computed in the call) as an
+ * import of its own module (`./messages/compiled/someKey`). The
  * bundler then puts each message with the code that calls it, never a whole
  * catalogue in whichever chunk its barrel landed in. `inline` gives a
  * catalogue's expressions and keys (compileCatalogue), by the import's specifier.
@@ -69,12 +71,25 @@ export function importEachMessage(
   )) {
     if (!alias || !specifier) continue;
     const { inline: expressions, keys: known } = catalogue(specifier);
-    const bare = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\(\\)`, "g");
-    out = out.replace(bare, (call, key: string) => {
+    // `m.key()`, or `m.key({ name, count: user.count })` whose values are names: each value
+    // is written into the text, once per language, so it must be cheap and without effects.
+    const call = new RegExp(
+      `(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\(\\s*(?:\\{([^(){}\`'"]*)\\}\\s*)?\\)`,
+      "g",
+    );
+    out = out.replace(call, (whole, key: string, object?: string) => {
       const expression = expressions[key];
-      if (expression === undefined) return call;
+      const values = object === undefined ? new Map<string, string>() : namedValues(object);
+      if (expression === undefined || !values) return whole;
+      let complete = true;
+      const text = expression.replace(/\$\{p\.(\w+)\}/g, (_, name: string) => {
+        const value = values.get(name);
+        if (value === undefined) complete = false;
+        return `\${${value}}`;
+      });
+      if (!complete) return whole;
       picks = true;
-      return expression.replaceAll("pick(", "__i18nPick(");
+      return text.replaceAll("pick(", "__i18nPick(");
     });
     const use = new RegExp(`(?<![.\\w$])${alias}\\.([A-Za-z][A-Za-z0-9]*)\\b`, "g");
     // Only the catalogue's keys: `m.someKey` in a comment is not a call.
@@ -89,4 +104,19 @@ export function importEachMessage(
       .replace(use, (whole, key: string) => (keys.has(key) ? `${alias}$${key}` : whole));
   }
   return picks ? `import { pick as __i18nPick } from "~/i18n/runtime";\n${out}` : out;
+}
+
+/** A name, or a chain of property reads (`user.name`, `team?.name`), or a number. */
+const NAMED_VALUE = /^(?:[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*|\d+(?:\.\d+)?)$/;
+
+/** `name, count: user.count` as its values by name; undefined when a value is anything else. */
+function namedValues(object: string): Map<string, string> | undefined {
+  const values = new Map<string, string>();
+  for (const property of object.split(",")) {
+    if (!property.trim()) continue;
+    const [name = "", value = name, ...rest] = property.split(":").map((part) => part.trim());
+    if (rest.length || !/^[A-Za-z_$][\w$]*$/.test(name) || !NAMED_VALUE.test(value)) return undefined;
+    values.set(name, value);
+  }
+  return values;
 }

@@ -13,11 +13,9 @@ const isNode = (value: unknown): value is Node =>
 
 const KNOWN = new Set<string>([...LOCALES, PSEUDO_LOCALE]);
 
-/** A compiled message's choice, `pick({ de: () => …, en: () => … })` (app/i18n/runtime.ts): its variants by language. */
-function messageChoice(node: Node): Map<string, Node> | undefined {
-  if (node.type !== "CallExpression") return undefined;
-  const [argument, ...rest] = node.arguments as Node[];
-  if (!argument || rest.length || argument.type !== "ObjectExpression") return undefined;
+/** A compiled message's variants by language, from its `{ de: () => …, en: () => … }`. */
+function variantsOf(argument: Node): Map<string, Node> | undefined {
+  if (argument.type !== "ObjectExpression") return undefined;
   const variants = new Map<string, Node>();
   for (const property of argument.properties as Node[]) {
     const key = property.key as Node | undefined;
@@ -33,6 +31,29 @@ function messageChoice(node: Node): Map<string, Node> | undefined {
 }
 
 /**
+ * What a `pick(…)` (app/i18n/runtime.ts) chooses from: one message's
+ * variants, or, where the minifier merged `a ? pick(x) : pick(y)` into
+ * `pick(a ? x : y)`, a condition between two such choices.
+ */
+type Choice = Map<string, Node> | { test: Node; yes: Choice; no: Choice };
+
+function choiceOf(argument: Node): Choice | undefined {
+  if (argument.type === "ConditionalExpression") {
+    const yes = choiceOf(argument.consequent as Node);
+    const no = choiceOf(argument.alternate as Node);
+    return yes && no ? { test: argument.test as Node, yes, no } : undefined;
+  }
+  return variantsOf(argument);
+}
+
+/** A compiled message's call, `pick({ de: () => …, en: () => … })`: what it chooses from. */
+function messageChoice(node: Node): Choice | undefined {
+  if (node.type !== "CallExpression") return undefined;
+  const [argument, ...rest] = node.arguments as Node[];
+  return argument && !rest.length ? choiceOf(argument) : undefined;
+}
+
+/**
  * `code` with each compiled message's choice replaced by its text in
  * `locale` (English where a message has none): the bundle a page in that
  * language loads carries no other language's words, and no choosing.
@@ -40,16 +61,22 @@ function messageChoice(node: Node): Map<string, Node> | undefined {
 export function specialize(code: string, locale: string, offset = 0, tree?: Node): string {
   const root = tree ?? (parse(code, { sourceType: "module" }).program as unknown as Node);
   const replacements: { start: number; end: number; text: string }[] = [];
+  /** A part of `code`, itself specialized. */
+  const part = (node: Node) => {
+    const inner = code.slice(node.start - offset, node.end - offset);
+    return specialize(inner, locale, 0, parseExpression(inner) as unknown as Node);
+  };
+  const textOf = (choice: Choice): string => {
+    if (!(choice instanceof Map)) return `(${part(choice.test)}?${textOf(choice.yes)}:${textOf(choice.no)})`;
+    const chosen = (choice.get(locale) ?? choice.get(DEFAULT_LOCALE)) as Node;
+    // A text alone stands anywhere the call stood; anything else keeps its parentheses.
+    const alone = chosen.type === "TemplateLiteral" || chosen.type === "StringLiteral";
+    return alone ? part(chosen) : `(${part(chosen)})`;
+  };
   const walk = (node: Node) => {
-    const variants = messageChoice(node);
-    if (variants) {
-      const chosen = (variants.get(locale) ?? variants.get(DEFAULT_LOCALE)) as Node;
-      const inner = code.slice(chosen.start - offset, chosen.end - offset);
-      replacements.push({
-        start: node.start - offset,
-        end: node.end - offset,
-        text: `(${specialize(inner, locale, 0, parseExpression(inner) as unknown as Node)})`,
-      });
+    const choice = messageChoice(node);
+    if (choice) {
+      replacements.push({ start: node.start - offset, end: node.end - offset, text: textOf(choice) });
       return;
     }
     for (const [key, value] of Object.entries(node)) {
@@ -116,6 +143,9 @@ export function localeBundles(): Plugin {
           : undefined;
         for (const locale of locales) {
           const specialized = tree ? specialize(code, locale, 0, tree) : code;
+          // A choice the minifier reshaped so that it is no longer found would ship every language.
+          const left = /.{0,60}\ben:\(\)=>.{0,60}/.exec(specialized);
+          if (left) throw new Error(`${name}: a message's choice left in the ${locale} copy: ${left[0]}`);
           if (locale === DEFAULT_LOCALE) {
             if (specialized !== code) writeWithCompressed(join(assets, name), specialized);
           } else {

@@ -1,44 +1,34 @@
-import { type Locale, PSEUDO_LOCALE } from "./runtime";
+import type { Locale } from "./runtime";
 
 /**
  * What compiled messages with numbers, dates, plurals and choices call
  * (scripts/i18n/compile.ts), in the language they are given: a module of
- * its own, so that only the pages whose messages format carry it.
+ * its own, so that only the pages whose messages format carry it. The
+ * pseudo-locale's tag (`en-XA`) formats as English: Intl falls back to the
+ * language when it has no data for a region.
  */
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Intl's formatters and rules, made once per language and options. */
+const made = new Map<string, unknown>();
 
-function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  let value = cache.get(key);
-  if (!value) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
+function once<T>(key: string, make: () => T): T {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
 }
-
-/** Intl's language for a locale: the pseudo-locale formats as English. */
-const intlLocale = (locale: Locale) => (locale === PSEUDO_LOCALE ? "en" : locale);
 
 /** `{n, number}`, `{n, number, percent}`, and `#` in a plural. */
 export function formatNumber(locale: Locale, value: number, style?: string): string {
-  const options: Intl.NumberFormatOptions =
-    style === "percent" ? { style: "percent" } : style === "integer" ? { maximumFractionDigits: 0 } : {};
-  return cached(
-    numberFormats,
-    `${locale} ${style}`,
-    () => new Intl.NumberFormat(intlLocale(locale), options),
+  return once(
+    `n ${locale} ${style}`,
+    () =>
+      new Intl.NumberFormat(
+        locale,
+        style === "percent" ? { style: "percent" } : style === "integer" ? { maximumFractionDigits: 0 } : {},
+      ),
   ).format(value);
 }
 
-const DATE_STYLES: Record<string, Intl.DateTimeFormatOptions["dateStyle"]> = {
-  short: "short",
-  medium: "medium",
-  long: "long",
-  full: "full",
-};
+const DATE_STYLES = new Set(["short", "medium", "long", "full"]);
 
 /** `{at, date, medium}` and `{at, time, short}`. */
 export function formatDate(
@@ -47,14 +37,14 @@ export function formatDate(
   kind: "date" | "time",
   style = "medium",
 ): string {
-  const options: Intl.DateTimeFormatOptions =
-    kind === "date"
-      ? { dateStyle: DATE_STYLES[style] ?? "medium" }
-      : { timeStyle: DATE_STYLES[style] ?? "short" };
-  return cached(
-    dateFormats,
-    `${locale} ${kind} ${style}`,
-    () => new Intl.DateTimeFormat(intlLocale(locale), options),
+  const known = (DATE_STYLES.has(style) ? style : undefined) as Intl.DateTimeFormatOptions["dateStyle"];
+  return once(
+    `d ${locale} ${kind} ${style}`,
+    () =>
+      new Intl.DateTimeFormat(
+        locale,
+        kind === "date" ? { dateStyle: known ?? "medium" } : { timeStyle: known ?? "short" },
+      ),
   ).format(value);
 }
 
@@ -66,14 +56,12 @@ export function plural(
   offset = 0,
   type: Intl.PluralRuleType = "cardinal",
 ): string {
-  const exact = cases[`=${value}`];
-  if (exact !== undefined) return exact;
-  const rules = cached(
-    pluralRules,
-    `${locale} ${type}`,
-    () => new Intl.PluralRules(intlLocale(locale), { type }),
+  return (
+    cases[`=${value}`] ??
+    cases[once(`p ${locale} ${type}`, () => new Intl.PluralRules(locale, { type })).select(value - offset)] ??
+    cases.other ??
+    ""
   );
-  return cases[rules.select(value - offset)] ?? cases.other ?? "";
 }
 
 /** `{kind, select, a {…} other {…}}`. */

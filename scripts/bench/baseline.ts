@@ -9,7 +9,8 @@ const ARRIVING = "from another site";
 /**
  * Holds ours to an earlier build of ours measured in the same run
  * (`BENCH_BASELINE`): script beyond the framework grows by at most
- * `budgets.baseline.jsBeyondFrameworkGrowth` per page, and the named routes
+ * `budgets.baseline.jsBeyondFrameworkGrowth` per page (the pages it had, in
+ * its language; another language's copy is printed beside them), and the named routes
  * keep their throughput within `budgets.baseline.rpsRatio`.
  */
 export function checkAgainstBaseline(
@@ -27,12 +28,15 @@ export function checkAgainstBaseline(
     const beyond = (figures: PageFigures) => figures[ARRIVING].jsBrotli - figures[ARRIVING].frameworkJsBrotli;
     const now = beyond(mine);
     const then = beyond(before);
+    // The earlier build had one language: a German page is set beside its English one. German
+    // words are longer, so the difference is printed, and the budget holds the pages as they were.
+    const translated = path.includes(" (");
     comparisons[`JS beyond framework, ${path} (B brotli), vs before`] = {
       ours: now,
       before: then,
-      target: `≤ before + ${growth}`,
+      target: translated ? "(printed: longer words than before's English)" : `≤ before + ${growth}`,
     };
-    if (now - then > growth)
+    if (!translated && now - then > growth)
       failures.push(`JS beyond framework on ${path}: ${now} B, ${now - then} B more than before`);
   }
   for (const [route, minimum] of Object.entries(budgets.baseline.rpsRatio)) {

@@ -11,7 +11,7 @@ function brotliSize(url: string, assetFile: AssetFiles): number {
 }
 
 /** Our chunk of React and React Router (`vite/client-chunks.ts`): the framework's share, printed, not budgeted. */
-const FRAMEWORK_CHUNK = /\/assets\/framework-[\w-]+\.js$/;
+const FRAMEWORK_CHUNK = /\/assets\/(?:[\w-]+\/)?framework-[\w-]+\.js$/;
 
 export type PageMetrics = {
   requests: number;

@@ -149,7 +149,10 @@ export function compileCatalogue(catalogue: Catalogue): {
   barrel: string;
   /** `messages/compiled/<key>.ts`: each message's module. */
   modules: Record<string, string>;
-  /** A message without arguments as one expression (`pick(…)`), for the bundler to write where it is called. */
+  /**
+   * A message of plain text as one expression (`pick(…)`), for the bundler to
+   * write where it is called; its arguments, if any, as `${p.name}`.
+   */
   inline: Record<string, string>;
   problems: CompileProblem[];
 } {
@@ -224,7 +227,9 @@ export function compileCatalogue(catalogue: Catalogue): {
       "",
     ].join("\n");
     barrel.push(`export { ${key} } from "./${COMPILED_DIR}/${key}";`);
-    if (!args.size) {
+    // Plain text with its arguments in it (no plural, number or date): the bundler may write it where it is called.
+    const plain = !usesLocale && !importsOf([...variants, pseudo].join(" "), false)[1];
+    if (plain) {
       inline[key] =
         `(import.meta.env.PSEUDO_LOCALE ? pick({ ${[...variants, pseudo].join(", ")} }) : pick({ ${variants.join(", ")} }))`;
     }
@@ -244,12 +249,12 @@ function writeIfChanged(path: string, source: string): boolean {
   return true;
 }
 
-/** Compiles every catalogue under the roots; returns the problems found on the way. */
-/** Each catalogue folder's messages without arguments, as expressions (`compileCatalogue`'s `inline`), from the last `compileAll`. */
+/** Each catalogue folder's messages of plain text, as expressions (`compileCatalogue`'s `inline`), from the last `compileAll`. */
 export const inlineMessages = new Map<string, Record<string, string>>();
 /** Each catalogue folder's keys, from the last `compileAll`. */
 export const catalogueKeys = new Map<string, ReadonlySet<string>>();
 
+/** Compiles every catalogue under the roots; returns the problems found on the way. */
 export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
   const problems: CompileProblem[] = [];
   for (const dir of findCatalogues(roots.map((each) => join(root, each)))) {

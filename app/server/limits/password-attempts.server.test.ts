@@ -68,7 +68,7 @@ describe("the failure budget of an account's password", () => {
     const { signIn, account, db } = await setup();
     for (let i = 0; i < 10; i += 1) expect(await statusOf(signIn(account.password))).toBe(200);
     await db.close();
-  });
+  }, 60_000); // Ten scrypt checks, and a sign-up's: over 20 s on a machine running the whole suite beside it.
 
   test("an unknown address is counted like a known one (no way to tell them apart)", async () => {
     const { signIn, db } = await setup();
@@ -124,7 +124,7 @@ describe("the failure budget of an account's password", () => {
       "password-check-failed",
     ]);
     await db.close();
-  });
+  }, 60_000); // Seven scrypt checks, and a sign-up's, as above.
 
   test("no password is checked outside the budget", async () => {
     const { auth, db } = await setup();
