@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,4 +95,16 @@ test("a message missing in German falls back to English; the compiled file is wr
   expect(readFileSync(join(dir, "index.ts"), "utf8")).toContain('export { only } from "./compiled/only";');
   const source = readFileSync(join(dir, "compiled/only.ts"), "utf8");
   expect(load(source, "de").only?.()).toBe("Only in English");
+});
+
+test("a message removed from the catalogue loses its module, and another compile's file being written stays", async () => {
+  const root = mkdtempSync(join(tmpdir(), "i18n-"));
+  const dir = join(root, "app/feature/messages");
+  await mkdir(join(dir, "compiled"), { recursive: true });
+  writeFileSync(join(dir, "en.json"), JSON.stringify({ kept: "Kept" }));
+  writeFileSync(join(dir, "compiled/gone.ts"), "export const gone = () => 'Gone';");
+  // `npm run lint` and `npm run typecheck` compile at once (npm test): one's half-written module.
+  writeFileSync(join(dir, "compiled/kept.ts.4242.tmp"), "export const kept");
+  expect(compileAll(root)).toEqual([]);
+  expect(readdirSync(join(dir, "compiled")).sort()).toEqual(["kept.ts", "kept.ts.4242.tmp"]);
 });

@@ -263,10 +263,12 @@ export function compileAll(root: string, roots = ["app"]): CompileProblem[] {
     mkdirSync(compiledDir, { recursive: true });
     for (const [key, source] of Object.entries(compiled.modules))
       writeIfChanged(join(compiledDir, `${key}.ts`), source);
-    // A message removed from the catalogue: its module goes too.
+    // A message removed from the catalogue: its module goes too. Only modules: another
+    // compile running at once (lint beside typecheck) has its `.tmp` files here.
     for (const name of readdirSync(compiledDir, { withFileTypes: true })) {
-      if (name.isFile() && !Object.hasOwn(compiled.modules, name.name.replace(/\.ts$/, ""))) {
-        rmSync(join(compiledDir, name.name));
+      const key = name.name.replace(/\.ts$/, "");
+      if (name.isFile() && key !== name.name && !Object.hasOwn(compiled.modules, key)) {
+        rmSync(join(compiledDir, name.name), { force: true });
       }
     }
     writeIfChanged(join(dir, COMPILED_FILE), compiled.barrel);
