@@ -21,10 +21,16 @@ async function postProjectForm(request: APIRequestContext, form: Record<string, 
   return response.status();
 }
 
-/** The projects the database holds by that name, with their team and whether archived. */
-async function projectsNamed(name: string) {
+/**
+ * The projects the database holds by that name in the journey's own teams, with their team and
+ * whether archived (journeys running at once name their projects alike, in teams of their own).
+ */
+async function projectsNamed(name: string, teamIds: string[]) {
   const [result] = await queryAll([
-    { text: `SELECT "id", "teamId", "archivedAt" FROM "project" WHERE "name" = ?`, params: [name] },
+    {
+      text: `SELECT "id", "teamId", "archivedAt" FROM "project" WHERE "name" = ? AND "teamId" IN (${teamIds.map(() => "?").join(", ")})`,
+      params: [name, ...teamIds],
+    },
   ]);
   return (result?.rows ?? []) as { id: string; teamId: string; archivedAt: unknown }[];
 }
@@ -79,18 +85,18 @@ test("members create, rename and archive their team's projects on the dashboard 
   const archived = rowOf(memberPage, "Archived projects", "Artemis");
   await expect(archived.getByRole("button", { name: "Restore: Artemis" })).toBeVisible();
   await expect(archived.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
-  const [artemis] = await projectsNamed("Artemis");
+  const [artemis] = await projectsNamed("Artemis", [teamId]);
   expect(artemis).toMatchObject({ teamId, archivedAt: expect.anything() });
   const id = artemis?.id ?? "";
   expect(await postProjectForm(memberContext.request, { intent: "delete-project", projectId: id })).toBe(403);
-  expect(await projectsNamed("Artemis")).toHaveLength(1);
+  expect(await projectsNamed("Artemis", [teamId])).toHaveLength(1);
 
   // The owner deletes it from the archived list; both logs say what each did.
   await page.goto(PROJECTS_PATH);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Delete: Artemis" }).click();
   await expect(page.getByRole("list", { name: "Archived projects" })).toHaveCount(0);
-  expect(await projectsNamed("Artemis")).toEqual([]);
+  expect(await projectsNamed("Artemis", [teamId])).toEqual([]);
   await page.goto("/dashboard");
   await expect(page.getByRole("list", { name: "Recent activity" })).toContainText(
     `Project deleted: Artemis in ${team}`,
@@ -118,12 +124,15 @@ test("another team's project id changes nothing (404); the export has the person
   // Someone in another team, forging posts with Apollo's id: nothing changes.
   const strangerContext = await browser.newContext();
   const stranger = await login(undefined, { context: strangerContext });
-  await makeActive(strangerContext.request, await teamInDatabase(teamName("Other"), stranger.userId));
+  const otherTeamId = await teamInDatabase(teamName("Other"), stranger.userId);
+  await makeActive(strangerContext.request, otherTeamId);
   for (const intent of ["rename-project", "archive-project", "delete-project"]) {
     const form = { intent, projectId: apollo, name: "Taken" };
     expect(await postProjectForm(strangerContext.request, form)).toBe(404);
   }
-  expect(await projectsNamed("Apollo")).toEqual([{ id: apollo, teamId, archivedAt: null }]);
+  expect(await projectsNamed("Apollo", [teamId, otherTeamId])).toEqual([
+    { id: apollo, teamId, archivedAt: null },
+  ]);
   await strangerContext.close();
 
   // The member sees it, and their data export holds it under their team.
@@ -156,6 +165,6 @@ test("another team's project id changes nothing (404); the export has the person
   await expect(memberPage.getByText("Apollo")).toHaveCount(0);
   const form = { intent: "archive-project", projectId: apollo };
   expect(await postProjectForm(memberContext.request, form)).toBe(404);
-  expect(await projectsNamed("Apollo")).toEqual([{ id: apollo, teamId, archivedAt: null }]);
+  expect(await projectsNamed("Apollo", [teamId])).toEqual([{ id: apollo, teamId, archivedAt: null }]);
   await memberContext.close();
 });
