@@ -139,6 +139,18 @@ async function ownershipMails(
   return { moved: subjects("Acme"), deleted: subjects("Apex") };
 }
 
+/** What both ownership walks below mail: Ada in German, Bea in English. */
+const adaInGermanBeaInEnglish = (ada: Person, bea: Person) => ({
+  moved: {
+    [ada.email]: "Inhaberrolle für „Acme“ bei Test übergeben",
+    [bea.email]: "Ownership of “Acme” moved on Test",
+  },
+  deleted: {
+    [ada.email]: "Das Team „Apex“ wurde bei Test gelöscht",
+    [bea.email]: "The team “Apex” was deleted on Test",
+  },
+});
+
 test("ownership's mails go to each owner in their account's language, not the sender's", async () => {
   const w = await open();
   const ada = await w.join("Ada");
@@ -147,16 +159,7 @@ test("ownership's mails go to each owner in their account's language, not the se
   // Ada chose German, Bea nothing: the requests are in English. Each mail follows its recipient's
   // account (Bea's, with no choice saved, the default), and so does the detail of Ada's own log entry.
   const mails = await ownershipMails(w, [ada, bea], bea, (post) => post());
-  expect(mails).toEqual({
-    moved: {
-      [ada.email]: "Inhaberrolle für „Acme“ bei Test übergeben",
-      [bea.email]: "Ownership of “Acme” moved on Test",
-    },
-    deleted: {
-      [ada.email]: "Das Team „Apex“ wurde bei Test gelöscht",
-      [bea.email]: "The team “Apex” was deleted on Test",
-    },
-  });
+  expect(mails).toEqual(adaInGermanBeaInEnglish(ada, bea));
   const toAda = w.mails.find((mail) => mail.to === ada.email);
   expect(toAda?.text).toContain(`${bea.email} ist jetzt Inhaber des Teams „Acme“`);
   expect(toAda?.text).toContain("Inhaberrolle zurücknehmen: http");
@@ -169,16 +172,7 @@ test("from a German page, the asker's mails are German and another owner with no
   const bea = await w.join("Bea");
   // Neither chose a language: Ada's page is German (her browser's), and she deletes the team too.
   const mails = await ownershipMails(w, [ada, bea], ada, (post) => inLocale("de", post));
-  expect(mails).toEqual({
-    moved: {
-      [ada.email]: "Inhaberrolle für „Acme“ bei Test übergeben",
-      [bea.email]: "Ownership of “Acme” moved on Test",
-    },
-    deleted: {
-      [ada.email]: "Das Team „Apex“ wurde bei Test gelöscht",
-      [bea.email]: "The team “Apex” was deleted on Test",
-    },
-  });
+  expect(mails).toEqual(adaInGermanBeaInEnglish(ada, bea));
 });
 
 test("the only owner's refusal to delete their account lists the teams as the language does", async () => {
