@@ -8,16 +8,22 @@ import {
   ServerRouter,
 } from "react-router";
 import { RequestInfoProvider } from "~/components/request-info";
+import { ServerMarkupProvider } from "~/components/server-markup";
 import { requestInfoContext } from "~/server/context.server";
 import { documentBody } from "~/server/render/document-body.server";
+import { serverMarkupCache } from "~/server/render/server-markup.server";
 
 export const streamTimeout = 5_000;
 
+/** Parts rendered once and reused across requests (`useServerMarkup`): the language switch. */
+const serverMarkup = serverMarkupCache();
+
 /**
- * React Router's default Node entry, plus three things: every inline script
+ * React Router's default Node entry, plus four things: every inline script
  * the render emits carries the response's CSP nonce, the page knows its
  * request id, and the head carries no script preloads (the first paint waits
- * for nothing but the HTML and the stylesheet). Bots (and the build's
+ * for nothing but the HTML and the stylesheet). Parts that are the same on
+ * every request are rendered once (`useServerMarkup`). Bots (and the build's
  * prerender) get the whole document at once.
  */
 export default function handleRequest(
@@ -50,7 +56,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={info ?? {}}>
-        <ServerRouter context={routerContext} url={request.url} nonce={info?.nonce} />
+        <ServerMarkupProvider value={serverMarkup}>
+          <ServerRouter context={routerContext} url={request.url} nonce={info?.nonce} />
+        </ServerMarkupProvider>
       </RequestInfoProvider>,
       {
         nonce: info?.nonce,

@@ -1,7 +1,8 @@
 import { useLocation } from "react-router";
+import { useServerMarkup } from "~/components/server-markup";
 import { buttonClass } from "~/components/ui/button";
 import * as m from "~/i18n/messages";
-import { availableLocales, LOCALE_NAMES, locale } from "~/i18n/runtime";
+import { availableLocales, LOCALE_NAMES, type Locale, locale } from "~/i18n/runtime";
 import { cn } from "~/lib/cn";
 import CheckIcon from "~icons/lucide/check";
 import LanguagesIcon from "~icons/lucide/languages";
@@ -24,24 +25,28 @@ const serverMarkup =
  * page is the same in every language until a choice reloads it. So it is
  * rendered on the server only, like the colour-mode script in the head.
  * Each language is named in its own words and marked as such (`lang`), so a
- * screen reader says it right.
+ * screen reader says it right. The server renders it once per language and
+ * page, then reuses that markup (`useServerMarkup`).
  */
 export function LanguageSwitch() {
-  if (import.meta.env.SSR) {
-    return (
-      <div id={SWITCH_ID}>
-        <LanguageSwitchForm />
-      </div>
-    );
-  }
+  if (import.meta.env.SSR) return <LanguageSwitchOnServer />;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, read back from this page
   return <div id={SWITCH_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverMarkup }} />;
 }
 
-/** The switch itself. Its hidden field names the page it was rendered for, where the `Referer` does not say. */
-function LanguageSwitchForm() {
+function LanguageSwitchOnServer() {
   const current = locale();
   const { pathname, search } = useLocation();
+  const page = pathname + search;
+  const html = useServerMarkup(`language-switch ${current} ${page}`, () => (
+    <LanguageSwitchForm current={current} page={page} />
+  ));
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the switch, escaped by React
+  return <div id={SWITCH_ID} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The switch itself. Its hidden field names the page it was rendered for, where the `Referer` does not say. */
+function LanguageSwitchForm({ current, page }: { current: Locale; page: string }) {
   return (
     <details className="group relative">
       <summary
@@ -62,7 +67,7 @@ function LanguageSwitchForm() {
         action="/language"
         className="absolute end-0 top-full z-50 mt-2 flex min-w-40 flex-col gap-0.5 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
-        <input type="hidden" name="redirect" value={pathname + search} />
+        <input type="hidden" name="redirect" value={page} />
         {availableLocales().map((option) => (
           <button
             key={option}
