@@ -183,7 +183,6 @@ export async function createServerApp() {
   app.use(limitBodySize);
   app.use(requireKnownContentType);
   app.use(clientIp(env.TRUST_PROXY));
-  app.use(requestLocale);
   const sessionCookie = await sessionCookieName(services.auth);
   app.use(noStoreForPersonalAnswers(sessionCookie));
   // Pages and JSON made per request are gzipped on the fly; prebuilt files
@@ -203,6 +202,8 @@ export async function createServerApp() {
   app.route(SESSION_API_PATH, sessionApi(services));
   app.route(ICONS_API_PATH, iconsApi());
   app.route("/", appManifest(env.APP_NAME));
+  // Every answer from here on may speak words: in the request's language (none of the above does).
+  app.use(requestLocale);
   app.route(AUTH_API_PATH, authApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
