@@ -24,10 +24,14 @@ export type Target = { url: string; headers?: Record<string, string> };
 export type RoundsResult = LoadResult & { share: number; runs: Array<{ rps: number; p99: number }> };
 
 /**
- * Loads every target once per round, in turn, for `rounds` rounds, so a slow
- * spell of a shared machine hits all targets alike rather than one. Each
- * figure is the median of its runs; errors add up over all of them; the
- * share is the median of each round's throughput over the first target's
+ * Loads every target for a second to warm it, then once per round, in turn,
+ * for `rounds` rounds, so a slow spell of a shared machine hits all targets
+ * alike rather than one. The first
+ * target leads every round; the others go in reverse order every other round,
+ * so that no target always follows the same one (a server still collecting
+ * its garbage after its load slows the next). Each figure is the median of
+ * its runs, which are kept in round order; errors add up over all of them;
+ * the share is the median of each round's throughput over the first target's
  * (the trivial route) in that same round.
  */
 export async function loadInRounds(
@@ -36,8 +40,14 @@ export async function loadInRounds(
 ): Promise<Record<string, RoundsResult>> {
   const names = Object.keys(targets);
   const runs = new Map<string, LoadResult[]>(names.map((name) => [name, []]));
+  const [first = "", ...rest] = names;
+  // A second of each first, not counted: the server's compiler settles on the route's code.
+  for (const name of names) {
+    const { url, headers } = targets[name] as Target;
+    await load(url, headers, 1);
+  }
   for (let round = 0; round < rounds; round++) {
-    for (const name of names) {
+    for (const name of [first, ...(round % 2 === 0 ? rest : rest.toReversed())]) {
       const { url, headers } = targets[name] as Target;
       runs.get(name)?.push(await load(url, headers));
     }
