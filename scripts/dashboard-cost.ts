@@ -1,6 +1,7 @@
 /**
- * `node scripts/dashboard-cost.ts [--rounds=N] [--seconds=S] [--cpu-prof=DIR] [dir…]`:
- * CPU time per signed-in `GET /dashboard` of one or more production builds,
+ * `node scripts/dashboard-cost.ts [--rounds=N] [--seconds=S] [--path=P] [--cpu-prof=DIR] [dir…]`:
+ * CPU time per signed-in `GET /dashboard` (or `--path`, e.g. the session
+ * read, `/api/_auth/session`) of one or more production builds,
  * each `dir` a folder holding a `build/` (default: this one, after `npm run
  * build`). Copy a build aside to compare it with the next (`mkdir /tmp/a &&
  * cp -r build /tmp/a/ && ln -s "$PWD/node_modules" /tmp/a/`: the server
@@ -26,12 +27,14 @@ const { values, positionals } = parseArgs({
   options: {
     rounds: { type: "string", default: "6" },
     seconds: { type: "string", default: "5" },
+    path: { type: "string", default: "/dashboard" },
     "cpu-prof": { type: "string" },
   },
   allowPositionals: true,
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
+const path = values.path;
 const dirs = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : [process.cwd()];
 const profileDir = values["cpu-prof"];
 const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : [];
@@ -45,11 +48,11 @@ function cpuMs(pid: number): number {
 
 type Run = { cpuMs: number; rps: number; p99: number };
 
-/** Loads one build's dashboard with 10 connections: its CPU time over the requests it answered. */
+/** Loads one build's page with 10 connections: its CPU time over the requests it answered. */
 async function measure(app: BenchApp): Promise<Run> {
   const before = cpuMs(app.pid);
   const result = await autocannon({
-    url: `${app.base}/dashboard`,
+    url: `${app.base}${path}`,
     headers: { cookie: app.cookie },
     connections: 10,
     duration: seconds,
@@ -68,9 +71,9 @@ try {
   for (const app of apps) {
     // Warm up: compiled code, statement caches.
     for (let i = 0; i < 300; i++) {
-      const response = await fetch(`${app.base}/dashboard`, { headers: { cookie: app.cookie } });
+      const response = await fetch(`${app.base}${path}`, { headers: { cookie: app.cookie } });
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${app.base}: GET /dashboard answered ${response.status}`);
+      if (response.status !== 200) throw new Error(`${app.base}: GET ${path} answered ${response.status}`);
     }
   }
   const runs: Run[][] = apps.map(() => []);
