@@ -4,7 +4,7 @@ import * as build from "virtual:react-router/server-build";
 import { inLocale } from "~/i18n/locale.server";
 import { availableLocales, locale } from "~/i18n/runtime";
 import { localizedBuild } from "./locale-assets";
-import { requestLocale } from "./request-locale";
+import { requestLocale, speakingRequestLocale } from "./request-locale";
 
 // The server build must also be a React Router server build, so that
 // prerendering at build time (react-router.config.ts) can render from it.
@@ -204,6 +204,7 @@ export async function createServerApp() {
   app.route("/", appManifest(env.APP_NAME));
   // Every answer from here on may speak words: in the request's language (none of the above does).
   app.use(requestLocale);
+  app.use(`${AUTH_API_PATH}/*`, speakingRequestLocale);
   app.route(AUTH_API_PATH, authApi(services));
   app.all("/api/*", (c) => c.json({ error: "Not Found" }, 404));
 
@@ -249,6 +250,7 @@ export async function createServerApp() {
     );
   }
 
+  app.use(speakingRequestLocale);
   app.all("*", (c) =>
     renderPage(withPublicOrigin(c.req.raw, env.APP_URL), {
       nonce: c.get("nonce"),
