@@ -25,6 +25,7 @@ const peerDir = process.env.BENCH_NUXT_PEER;
 const baselineDir = process.env.BENCH_BASELINE;
 /** Pages are loaded and routes loaded (5 s each) this many times, alternating; figures are medians. */
 const ROUNDS = 3;
+/** Beside an earlier build, routes are loaded this many times: its ratio is a median of rounds (scripts/bench/baseline.ts). */
 const BASELINE_LOAD_ROUNDS = 5;
 const PAGES: Record<string, BenchPage> = {
   "/": { signedIn: false },
@@ -89,7 +90,6 @@ try {
   for (const [route, target] of Object.entries(ROUTES)) {
     for (const app of apps) targets[`${app.name} ${route}`] = target(app);
   }
-  // Beside an earlier build, its ratio is a median of rounds (scripts/bench/baseline.ts): five of them.
   const throughput = await loadInRounds(targets, baseline ? BASELINE_LOAD_ROUNDS : ROUNDS);
   const rssLoaded = Object.fromEntries(apps.map((app) => [app.name, rssMb(app.pid)]));
 

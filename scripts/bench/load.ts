@@ -26,13 +26,13 @@ export type RoundsResult = LoadResult & { share: number; runs: Array<{ rps: numb
 /**
  * Loads every target for a second to warm it, then once per round, in turn,
  * for `rounds` rounds, so a slow spell of a shared machine hits all targets
- * alike rather than one. The first
- * target leads every round; the others go in reverse order every other round,
- * so that no target always follows the same one (a server still collecting
- * its garbage after its load slows the next). Each figure is the median of
- * its runs, which are kept in round order; errors add up over all of them;
- * the share is the median of each round's throughput over the first target's
- * (the trivial route) in that same round.
+ * alike rather than one. The first target leads every round; the others go
+ * in reverse order every other round, so that no target always follows the
+ * same one (a server still collecting its garbage after its load slows the
+ * next). Each figure is the median of its runs, which are kept in round
+ * order; errors add up over all of them; the share is the median of each
+ * round's throughput over the first target's (the trivial route) in that
+ * same round.
  */
 export async function loadInRounds(
   targets: Record<string, Target>,
