@@ -37,7 +37,9 @@ const seconds = Number(values.seconds);
 const path = values.path;
 const dirs = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : [process.cwd()];
 const profileDir = values["cpu-prof"];
-const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+const nodeArgs = profileDir
+  ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`, "--cpu-prof-interval=250"]
+  : [];
 
 /** CPU time a process has used so far, user and system, in milliseconds (Linux). */
 function cpuMs(pid: number): number {

@@ -7,6 +7,7 @@ import {
   compileAll,
   inlineMessages,
 } from "../scripts/i18n/compile.ts";
+import { serverChoices } from "./server-choices.ts";
 
 /**
  * Compiles the message catalogues (scripts/i18n/compile.ts) when Vite starts
@@ -26,7 +27,7 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
       const pseudo = process.env.E2E_TEST_ROUTES === "1" || process.env.VITEST === "true";
       return { define: { "import.meta.env.PSEUDO_LOCALE": JSON.stringify(pseudo) } };
     },
-    transform(code, id) {
+    transform(code, id, options) {
       if (id.includes("node_modules") || !/\.tsx?$/.test(id.split("?")[0] ?? "")) return undefined;
       const dirOf = (specifier: string) =>
         specifier.startsWith("~/")
@@ -36,7 +37,9 @@ export function i18nCatalogues(root = process.cwd()): Plugin {
         inline: inlineMessages.get(dirOf(specifier)) ?? {},
         keys: catalogueKeys.get(dirOf(specifier)),
       }));
-      return direct === code ? undefined : { code: direct, map: null };
+      // The server chooses each text by its request's language without a `pick` (server-choices.ts).
+      const served = options?.ssr && !id.endsWith("/i18n/runtime.ts") ? serverChoices(direct) : direct;
+      return served === code ? undefined : { code: served, map: null };
     },
     configureServer(server) {
       server.watcher.on("change", (path) => {

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, PSEUDO_LOCALE } from "../app/i18n/runtime.ts";
 import { precompress } from "../server/compression.ts";
 import { localizedScript } from "../server/locale-assets.ts";
 
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
+export type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
 const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && typeof (value as Node).type === "string";
@@ -14,7 +14,7 @@ const isNode = (value: unknown): value is Node =>
 const KNOWN = new Set<string>([...LOCALES, PSEUDO_LOCALE]);
 
 /** A compiled message's variants by language, from its `{ de: () => …, en: () => … }`. */
-function variantsOf(argument: Node): Map<string, Node> | undefined {
+export function variantsOf(argument: Node): Map<string, Node> | undefined {
   if (argument.type !== "ObjectExpression") return undefined;
   const variants = new Map<string, Node>();
   for (const property of argument.properties as Node[]) {
@@ -60,7 +60,6 @@ function messageChoice(node: Node): Choice | undefined {
  */
 export function specialize(code: string, locale: string, offset = 0, tree?: Node): string {
   const root = tree ?? (parse(code, { sourceType: "module" }).program as unknown as Node);
-  const replacements: { start: number; end: number; text: string }[] = [];
   /** A part of `code`, itself specialized. */
   const part = (node: Node) => {
     const inner = code.slice(node.start - offset, node.end - offset);
@@ -73,10 +72,26 @@ export function specialize(code: string, locale: string, offset = 0, tree?: Node
     const alone = chosen.type === "TemplateLiteral" || chosen.type === "StringLiteral";
     return alone ? part(chosen) : `(${part(chosen)})`;
   };
-  const walk = (node: Node) => {
+  return replaceOutermost(code, root, (node) => {
     const choice = messageChoice(node);
-    if (choice) {
-      replacements.push({ start: node.start - offset, end: node.end - offset, text: textOf(choice) });
+    return choice && { start: node.start - offset, end: node.end - offset, text: textOf(choice) };
+  });
+}
+
+/**
+ * `code` with each outermost node of `root` that `replace` answers for
+ * replaced by its answer's text (the nodes inside one are not visited).
+ */
+export function replaceOutermost(
+  code: string,
+  root: Node,
+  replace: (node: Node) => { start: number; end: number; text: string } | undefined,
+): string {
+  const replacements: { start: number; end: number; text: string }[] = [];
+  const walk = (node: Node) => {
+    const replacement = replace(node);
+    if (replacement) {
+      replacements.push(replacement);
       return;
     }
     for (const [key, value] of Object.entries(node)) {

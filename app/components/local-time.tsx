@@ -22,6 +22,22 @@ function formatter(style: Style, zone: string | undefined): Intl.DateTimeFormat 
   return format;
 }
 
+/** How many moments' texts are kept: a page shows the same few (sessions, activity) on every load. */
+const KEPT_TEXTS = 1000;
+const texts = new Map<string, string>();
+
+/** A moment's text, kept: formatting one costs more than the rest of its element's render. */
+function textOf(date: Date, style: Style, zone: string | undefined): string {
+  const key = `${locale()} ${style} ${zone ?? ""} ${date.getTime()}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = formatter(style, zone).format(date);
+    if (texts.size >= KEPT_TEXTS) texts.delete(texts.keys().next().value as string);
+    texts.set(key, text);
+  }
+  return text;
+}
+
 /**
  * A moment in the reader's own time zone. The server does not know that
  * zone, so it renders UTC (saying so) and the browser rewrites the text
@@ -31,7 +47,7 @@ export function LocalTime({ value, style = "datetime" }: { value: string; style?
   const [zone, setZone] = useState<string | undefined>("UTC");
   useEffect(() => setZone(undefined), []);
   const date = new Date(value);
-  const text = formatter(style, zone).format(date);
+  const text = textOf(date, style, zone);
   return (
     <time dateTime={date.toISOString()}>
       {text}

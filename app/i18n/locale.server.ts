@@ -35,8 +35,9 @@ export function preferAccountLocale(saved: unknown): void {
  */
 export function chooseLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
   if (isLocale(cookie)) return cookie;
+  if (!acceptLanguage) return DEFAULT_LOCALE;
   const offered = availableLocales();
-  const wanted = (acceptLanguage ?? "")
+  const wanted = acceptLanguage
     .split(",")
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
