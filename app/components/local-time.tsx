@@ -26,7 +26,7 @@ function formatter(style: Style, zone: string | undefined): Intl.DateTimeFormat 
 const KEPT_TEXTS = 1000;
 const texts = new Map<string, string>();
 
-/** A moment's text, kept: formatting one costs more than the rest of its element's render. */
+/** A moment's text, kept on the server: formatting one costs more than the rest of its element's render. */
 function textOf(date: Date, style: Style, zone: string | undefined): string {
   const key = `${locale()} ${style} ${zone ?? ""} ${date.getTime()}`;
   let text = texts.get(key);
@@ -47,7 +47,7 @@ export function LocalTime({ value, style = "datetime" }: { value: string; style?
   const [zone, setZone] = useState<string | undefined>("UTC");
   useEffect(() => setZone(undefined), []);
   const date = new Date(value);
-  const text = textOf(date, style, zone);
+  const text = import.meta.env.SSR ? textOf(date, style, zone) : formatter(style, zone).format(date);
   return (
     <time dateTime={date.toISOString()}>
       {text}

@@ -7,35 +7,32 @@ import { Fragment, type ReactNode } from "react";
  */
 export function rich(message: string, tags: Record<string, (children: string) => ReactNode>): ReactNode {
   const parts: ReactNode[] = [];
-  for (const { text, tag, children, at } of piecesOf(message)) {
-    parts.push(text);
-    if (tag === undefined) continue;
-    const render = tags[tag];
-    parts.push(<Fragment key={at}>{render ? render(children) : children}</Fragment>);
+  let last = 0;
+  for (const match of tagsIn(message)) {
+    const [whole, name = "", children = ""] = match;
+    const render = tags[name];
+    parts.push(message.slice(last, match.index));
+    parts.push(<Fragment key={match.index}>{render ? render(children) : children}</Fragment>);
+    last = match.index + whole.length;
   }
+  parts.push(message.slice(last));
   return <>{parts}</>;
 }
 
-type Piece = { text: string; tag?: string; children: string; at: number };
+const TAG = /<([a-z][a-zA-Z0-9]*)>(.*?)<\/\1>/gs;
 
-/** How many messages' pieces are kept: the product has a few dozen marked-up messages per language. */
+/** How many messages' tags the server keeps: the product has a few dozen marked-up messages per language. */
 const KEPT = 500;
-const pieces = new Map<string, readonly Piece[]>();
+const found = new Map<string, RegExpExecArray[]>();
 
-/** A message cut at its tags (the text before each, the tag, its words), cut once per message and kept. */
-function piecesOf(message: string): readonly Piece[] {
-  let found = pieces.get(message);
-  if (found) return found;
-  const cut: Piece[] = [];
-  let last = 0;
-  for (const match of message.matchAll(/<([a-z][a-zA-Z0-9]*)>(.*?)<\/\1>/gs)) {
-    const [whole, tag = "", children = ""] = match;
-    cut.push({ text: message.slice(last, match.index), tag, children, at: match.index });
-    last = match.index + whole.length;
+/** A message's tags; the server finds each message's once and keeps them. */
+function tagsIn(message: string): Iterable<RegExpExecArray> {
+  if (!import.meta.env.SSR) return message.matchAll(TAG);
+  let matches = found.get(message);
+  if (!matches) {
+    matches = [...message.matchAll(TAG)];
+    if (found.size >= KEPT) found.delete(found.keys().next().value as string);
+    found.set(message, matches);
   }
-  cut.push({ text: message.slice(last), children: "", at: last });
-  found = cut;
-  if (pieces.size >= KEPT) pieces.delete(pieces.keys().next().value as string);
-  pieces.set(message, found);
-  return found;
+  return matches;
 }

@@ -22,12 +22,8 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: "English", de: "Deutsc
 
 /** The languages this build offers: the pseudo-locale only in a build for the end-to-end suite. */
 export function availableLocales(): readonly Locale[] {
-  // Read on first use: scripts run outside Vite import this module too, without `import.meta.env`.
-  available ??= import.meta.env.PSEUDO_LOCALE ? [...LOCALES, PSEUDO_LOCALE] : LOCALES;
-  return available;
+  return import.meta.env.PSEUDO_LOCALE ? [...LOCALES, PSEUDO_LOCALE] : LOCALES;
 }
-
-let available: readonly Locale[] | undefined;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (availableLocales() as readonly string[]).includes(value);
