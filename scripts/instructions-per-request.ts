@@ -20,6 +20,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { freePort } from "../tests/fixtures/tcp.ts";
+import { productionEnv } from "./bench/apps.ts";
 import { createAccountThroughOutbox } from "./outbox-account.ts";
 import { serveArguments } from "./serve-arguments.ts";
 
@@ -53,15 +54,7 @@ async function instructionsRun(dir: string, requests: number): Promise<number> {
     ],
     {
       cwd: dir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: base,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-      },
+      env: { ...process.env, ...productionEnv(port, base, dataDir) },
       stdio: ["ignore", "ignore", "ignore"],
     },
   );

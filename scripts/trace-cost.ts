@@ -19,7 +19,7 @@ import { createServer } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../tests/fixtures/tcp.ts";
-import { rssMb } from "./bench/apps.ts";
+import { productionEnv, rssMb } from "./bench/apps.ts";
 import { type LoadResult, load } from "./bench/load.ts";
 import { median } from "./bench/median.ts";
 import { createAccountThroughOutbox, until } from "./outbox-account.ts";
@@ -66,16 +66,7 @@ async function startApp(env: Record<string, string>): Promise<Started> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "trace-cost-"));
   const child = spawn(process.execPath, serveArguments(), {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      ...env,
-    },
+    env: { ...process.env, ...productionEnv(port, base, dataDir), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const ready = await until(

@@ -78,6 +78,18 @@ async function coldStartOnly(start: () => Promise<Started>) {
   return coldStartMs;
 }
 
+/** What a production server of ours is started with on the bench: loopback, quiet, its own data. */
+export function productionEnv(port: number, base: string, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+  };
+}
+
 /**
  * Our production build (run `npm run build` first) with a fresh SQLite
  * database, and a new account; `extraEnv` on top of the bench's own
@@ -92,15 +104,7 @@ export async function startOurs(
   const launch = (dataDir = mkdtempSync(join(tmpdir(), "bench-"))) =>
     spawnUntilAnswered(
       [...nodeArgs, ...serveArguments()],
-      (port, base) => ({
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: base,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "production",
-        ...extraEnv,
-      }),
+      (port, base) => ({ ...productionEnv(port, base, dataDir), ...extraEnv }),
       "/healthz",
       dir,
     );
