@@ -42,6 +42,7 @@ export default {
     "apt-get",
     "openssl",
     "systemd-analyze",
+    "valgrind",
   ],
   ignoreUnresolved: ["^\\./\\+types/"],
 } satisfies KnipConfig;
