@@ -25,7 +25,7 @@ const peerDir = process.env.BENCH_NUXT_PEER;
 const baselineDir = process.env.BENCH_BASELINE;
 /** Pages are loaded and routes loaded (5 s each) this many times, alternating; figures are medians. */
 const ROUNDS = 3;
-/** Beside an earlier build, routes are loaded this many times: its ratio is a median of rounds (scripts/bench/baseline.ts). */
+/** Beside an earlier build, routes are loaded this many times: its ratio is of each build's best round (scripts/bench/baseline.ts). */
 const BASELINE_LOAD_ROUNDS = 7;
 const PAGES: Record<string, BenchPage> = {
   "/": { signedIn: false },

@@ -7,23 +7,25 @@ import type { PageFigures } from "./page-rounds.ts";
 
 const ARRIVING = "from another site";
 
+/** A build's fastest round of a route, in requests per second. */
+const bestRound = (runs: ReadonlyArray<{ rps: number }>) => Math.max(0, ...runs.map((run) => run.rps));
+
 /**
  * Ours against the earlier build, both loaded in the same rounds: the best
  * round of each. A shared machine's slow spells only ever slow a round
  * (here a round's figure moves by up to a third, one round to the next), so
  * a build's best round is the nearest to its own speed, as `timeit` takes the
  * fastest of its repeats. The median of each round's own ratio is printed
- * beside it: on this machine it moved from 0.93 to 1.01 between runs of the
- * same two builds, the best rounds' ratio from 0.98 to 1.08.
+ * beside it: on this machine it moved from 0.93 to 1.10 between runs of the
+ * same product code, the best rounds' ratio from 0.97 to 0.98 (docs/performance.md).
  */
 export function throughputRatio(
   mine: ReadonlyArray<{ rps: number }>,
   theirs: ReadonlyArray<{ rps: number }>,
 ): { ratio: number; medianOfRounds: number } {
-  const best = (runs: ReadonlyArray<{ rps: number }>) => Math.max(0, ...runs.map((run) => run.rps));
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
-    ratio: round(best(mine) / (best(theirs) || 1)),
+    ratio: round(bestRound(mine) / (bestRound(theirs) || 1)),
     medianOfRounds: round(median(mine.map((run, index) => run.rps / (theirs[index]?.rps || 1)))),
   };
 }
@@ -66,8 +68,8 @@ export function checkAgainstBaseline(
     const theirs = throughput[`${baseline.name} ${route}`]?.runs ?? [];
     const { ratio, medianOfRounds } = throughputRatio(mine, theirs);
     comparisons[`${route} (req/s, best round), vs before`] = {
-      ours: Math.max(0, ...mine.map((run) => run.rps)),
-      before: Math.max(0, ...theirs.map((run) => run.rps)),
+      ours: bestRound(mine),
+      before: bestRound(theirs),
       ratio,
       target: `≥ ${minimum} × before (median of the rounds' own ratios: ${medianOfRounds})`,
     };
